@@ -1,0 +1,9 @@
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+USER node
+EXPOSE 8080
+CMD ["npm", "start"]

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Prints the path of a Temporal CLI binary, building it with Go when none is installed.
+# Order: $TEMPORAL_CLI_PATH, `temporal` on PATH, $(go env GOPATH)/bin/temporal, $DATA_DIR/bin/temporal.
+# Later CLI versions cannot be `go install`ed; v1.5.1 can. Newer Go linkers reject the CLI's
+# go:linkname uses unless told not to check them.
+set -euo pipefail
+
+VERSION="v1.5.1"
+DATA_DIR="${DATA_DIR:-.data}"
+
+found() { echo "$1"; exit 0; }
+
+[[ -n "${TEMPORAL_CLI_PATH:-}" && -x "${TEMPORAL_CLI_PATH}" ]] && found "${TEMPORAL_CLI_PATH}"
+command -v temporal >/dev/null 2>&1 && found "$(command -v temporal)"
+if command -v go >/dev/null 2>&1; then
+  gobin="$(go env GOPATH)/bin/temporal"
+  [[ -x "$gobin" ]] && found "$gobin"
+fi
+[[ -x "$DATA_DIR/bin/temporal" ]] && found "$(cd "$DATA_DIR/bin" && pwd)/temporal"
+
+if ! command -v go >/dev/null 2>&1; then
+  echo "no temporal CLI found and no Go toolchain to build one" >&2
+  exit 1
+fi
+
+mkdir -p "$DATA_DIR/bin"
+target="$(cd "$DATA_DIR/bin" && pwd)"
+echo "building the Temporal CLI $VERSION into $target (a few minutes, once)..." >&2
+if ! GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2 2>/tmp/temporal-cli-build.$$.log; then
+  GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2
+fi
+rm -f /tmp/temporal-cli-build.$$.log
+found "$target/temporal"

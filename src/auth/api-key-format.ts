@@ -1,0 +1,30 @@
+/** Issuing, recognising and hashing API keys (contract section 4). */
+import { createHash, randomBytes } from 'node:crypto';
+
+const ISSUED_KEY = /^sk_[0-9a-f]{64}$/;
+
+export interface IssuedKey {
+  key: string;
+  hash: string;
+  prefix: string;
+  lastFour: string;
+}
+
+export function issueApiKey(): IssuedKey {
+  const key = `sk_${randomBytes(32).toString('hex')}`;
+  return { key, hash: hashApiKey(key), prefix: key.slice(0, 10), lastFour: key.slice(-4) };
+}
+
+/**
+ * Keys carry 256 random bits, so a plain SHA-256 is as good as a slow KDF here and keeps the
+ * lookup on every request cheap.
+ */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Whether a presented key has a shape we ever issue: sk_ keys, or legacy `<prefix>_...` keys. */
+export function isWellFormedKey(key: string, legacyPrefix: string): boolean {
+  if (ISSUED_KEY.test(key)) return true;
+  return new RegExp(`^${legacyPrefix}_[A-Za-z0-9_-]{16,128}$`).test(key);
+}

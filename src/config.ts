@@ -1,0 +1,90 @@
+/**
+ * The one place that reads the environment (contract section 8). Everything else receives a
+ * typed Config, so a bad value stops start-up here with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const urlString = z.string().url();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_BASE_URL: urlString.optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('video-jobs'),
+  /** Path to a `temporal` CLI binary for the embedded dev server (found or built when unset). */
+  TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+  /** Port of the embedded Temporal dev server. */
+  TEMPORAL_DEV_PORT: positiveInt(7233),
+  DATA_DIR: z.string().min(1).default('.data'),
+  YOUTUBE_BASE_URL: urlString.default('https://www.youtube.com'),
+  YOUTUBE_REQUEST_TIMEOUT_MS: positiveInt(15000),
+  REQUIRE_API_AUTH: booleanFlag(true),
+  ALLOW_PRIVATE_WEBHOOKS: booleanFlag(false),
+  LEGACY_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
+    .default('vds'),
+  SUMMARY_PROVIDER: z.enum(['extractive']).default('extractive'),
+  /** Worker concurrency: how many activities and workflow tasks one worker runs at once. */
+  WORKER_MAX_CONCURRENT_ACTIVITIES: positiveInt(8),
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
+  /** How long process-sync waits before answering 202. */
+  PROCESS_SYNC_TIMEOUT_SECONDS: positiveInt(300),
+  /** How long the status route waits for a workflow query before answering from the database. */
+  STATUS_QUERY_TIMEOUT_MS: positiveInt(1500),
+  /** Retry policy of activities that reach YouTube: attempts before the job fails. */
+  FETCH_MAX_ATTEMPTS: positiveInt(5),
+  FETCH_INITIAL_RETRY_SECONDS: z.coerce.number().positive().default(2),
+  /** Jobs accepted but not seen by Temporal for this long are (re)started by the reconciler. */
+  RECONCILE_AFTER_SECONDS: positiveInt(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  publicBaseUrl: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    publicBaseUrl: (values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+  };
+}

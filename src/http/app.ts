@@ -1,0 +1,68 @@
+/** The Koa application: middleware, the declared routes and the OpenAPI document. */
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { JobServices } from '../jobs/services';
+import { errorEnvelope } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import { buildOpenApiDocument } from './openapi';
+import { defineRoute, type AnyRoute } from './route';
+import { buildRouter } from './router';
+import { healthRoute } from './routes/health';
+import { listJobsRoute } from './routes/videos/list';
+import { processVideoRoute } from './routes/videos/process';
+import { jobResultRoute } from './routes/videos/result';
+import { jobStatusRoute } from './routes/videos/status';
+import type { RequestState } from './request-context';
+import { AppError } from '../domain/errors';
+
+export interface ApiServices extends JobServices {
+  config: Config;
+  logger: Logger;
+}
+
+export function apiRoutes(services: ApiServices): AnyRoute[] {
+  return [
+    healthRoute(services),
+    processVideoRoute(services),
+    jobStatusRoute(services),
+    jobResultRoute(services),
+    listJobsRoute(services),
+  ];
+}
+
+export function createApp(services: ApiServices): Koa<RequestState> {
+  const routes = apiRoutes(services);
+  let openApiDocument: unknown;
+  const openApiRoute = defineRoute({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This OpenAPI document',
+    tags: ['meta'],
+    auth: { kind: 'none' },
+    responses: { 200: { description: 'OpenAPI 3.1' } },
+    async handler() {
+      openApiDocument ??= buildOpenApiDocument([...routes, openApiRoute], services.config.publicBaseUrl);
+      return { body: openApiDocument as Record<string, unknown> };
+    },
+  });
+
+  const app = new Koa<RequestState>({ proxy: false });
+  app.silent = true; // errors are logged by the envelope middleware, once and without secrets
+  const router = buildRouter([...routes, openApiRoute], {
+    db: services.db,
+    legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
+    requireApiAuth: services.config.REQUIRE_API_AUTH,
+  });
+  app.use(requestId);
+  app.use(errorEnvelope(services.logger));
+  app.use(router.routes());
+  app.use(
+    router.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not allowed on this path'),
+      notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not supported'),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,62 @@
+/**
+ * Turns every failure into the contract's error envelope. Unknown errors are logged with their
+ * stack server-side and reach the client only as INTERNAL_ERROR.
+ */
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../../domain/errors';
+import type { RequestState } from '../request-context';
+
+export function errorEnvelope(logger: Logger): Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (raw) {
+      const error = toAppError(raw);
+      if (error.code === 'INTERNAL_ERROR' || error.code === 'SERVICE_UNAVAILABLE') {
+        logger.error({ err: raw, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      }
+      ctx.status = error.httpStatus;
+      for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
+      ctx.body = {
+        success: false,
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        request_id: ctx.state.requestId,
+      };
+    }
+  };
+}
+
+/** Errors from libraries that carry an HTTP meaning (body parser, dependencies down). */
+function toAppError(raw: unknown): AppError {
+  if (raw instanceof AppError) return raw;
+  const error = raw as { status?: number; type?: string; code?: string; name?: string };
+  if (error?.type === 'entity.too.large' || error?.status === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
+  }
+  if (error?.type === 'entity.parse.failed' || (error?.status === 400 && error?.name === 'SyntaxError')) {
+    return new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+  if (isDependencyDown(error)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'A dependency of the service is unavailable; try again shortly', undefined, {
+      'Retry-After': '5',
+    });
+  }
+  if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+    const byStatus: Record<number, ErrorCode> = { 400: 'INVALID_JSON', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+    const code = byStatus[error.status];
+    if (code) return new AppError(code, code === 'INVALID_JSON' ? 'The request is malformed' : 'The request was refused');
+  }
+  return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+
+function isDependencyDown(error: { code?: string; message?: string } | undefined): boolean {
+  if (!error) return false;
+  if (error.code && CONNECTION_ERRORS.has(error.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(error.message ?? '');
+}

@@ -1,0 +1,50 @@
+/** The OpenAPI document, generated from the same route declarations that validate requests. */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { ZodObject } from 'zod';
+import type { AnyRoute } from './route';
+
+export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: string) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'sk_ + 64 lowercase hex' });
+  registry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+
+  for (const route of routes) {
+    const requiresKey = route.auth.kind !== 'none';
+    registry.registerPath({
+      method: route.method,
+      path: route.path.replace(/:([A-Za-z_]+)/g, '{$1}'),
+      summary: route.summary,
+      description: route.description,
+      tags: route.tags,
+      security: requiresKey ? [{ bearer: [] }, { apiKeyHeader: [] }] : [],
+      request: {
+        ...(route.request?.params ? { params: route.request.params as ZodObject } : {}),
+        ...(route.request?.query ? { query: route.request.query as ZodObject } : {}),
+        ...(route.request?.body
+          ? { body: { content: { 'application/json': { schema: route.request.body } }, required: true } }
+          : {}),
+      },
+      responses: Object.fromEntries(
+        Object.entries(route.responses).map(([status, response]) => [
+          status,
+          {
+            description: response.description,
+            ...(response.schema ? { content: { 'application/json': { schema: response.schema } } } : {}),
+          },
+        ]),
+      ),
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Video Transcript and Summary API',
+      version: '1.2.0',
+      description:
+        'Every JSON body has `success`. Errors: {success:false, error:{code,message,details?}, request_id}. ' +
+        'Authenticated responses carry X-Request-Id. Timestamps are ISO 8601 UTC; durations are seconds.',
+    },
+    servers: [{ url: serverUrl }],
+  });
+}

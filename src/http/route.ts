@@ -1,0 +1,69 @@
+/**
+ * A route is declared once with its schemas, auth and handler; the same declaration validates
+ * requests, types the handler and feeds the OpenAPI document.
+ */
+import type { ZodType, z } from 'zod';
+import type { Permission, Principal } from '../domain/access';
+import type { AppContext } from './request-context';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+export type RouteAuth =
+  /** No key needed (health, OpenAPI). */
+  | { kind: 'none' }
+  /** A key with this permission. */
+  | { kind: 'key'; permission: Permission }
+  /** A key with this permission, unless REQUIRE_API_AUTH=false (thumbnails). */
+  | { kind: 'key-unless-auth-disabled'; permission: Permission };
+
+export interface RouteResponse {
+  status?: number;
+  body: Record<string, unknown> | Buffer;
+  headers?: Record<string, string>;
+  contentType?: string;
+}
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<P, Q, B> {
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  principal: Principal;
+  ctx: AppContext;
+}
+
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+  method: HttpMethod;
+  /** Koa-style path: /api/v1/videos/status/:job_id */
+  path: string;
+  /** Extra paths served by the same handler (e.g. without a trailing slash). */
+  aliases?: string[];
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: RouteAuth;
+  request?: { params?: P; query?: Q; body?: B };
+  /** Documented responses by status; `schema` describes a success body. */
+  responses: Record<number, { description: string; schema?: ZodType }>;
+  handler(input: RouteInput<P, Q, B>): Promise<RouteResponse>;
+}
+
+export type AnyRoute = RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+
+export function defineRoute<
+  P extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  B extends ZodType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): AnyRoute {
+  return spec as unknown as AnyRoute;
+}
+
+/** The anonymous principal handed to routes that need no key. */
+export const ANONYMOUS: Principal = Object.freeze({
+  userId: '',
+  email: '',
+  plan: 'free',
+  keyId: '',
+  permissions: new Set(),
+}) as Principal;

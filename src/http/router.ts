@@ -1,0 +1,73 @@
+/** Mounts declared routes on a Koa router: auth, parsing and validation happen here, once. */
+import Router from '@koa/router';
+import coBody from 'co-body';
+import { AppError } from '../domain/errors';
+import { authenticate, requirePermission } from '../auth/authenticate';
+import type { Db } from '../storage/database';
+import type { AppContext } from './request-context';
+import { ANONYMOUS, type AnyRoute } from './route';
+import { parseOrThrow } from './validation';
+
+export interface RouterDeps {
+  db: Db;
+  legacyKeyPrefix: string;
+  requireApiAuth: boolean;
+}
+
+const MAX_BODY = '1mb';
+
+export function buildRouter(routes: readonly AnyRoute[], deps: RouterDeps): Router {
+  const router = new Router();
+  for (const route of routes) {
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      router[route.method](path, async (ctx) => handle(route, ctx as unknown as AppContext, deps));
+    }
+  }
+  return router;
+}
+
+async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promise<void> {
+  const principal = await resolvePrincipal(route, ctx, deps);
+  ctx.state.principal = principal;
+
+  const params = route.request?.params ? parseParams(route, ctx) : undefined;
+  const query = route.request?.query ? parseOrThrow(route.request.query, ctx.query, 'query') : undefined;
+  const body = route.request?.body ? parseOrThrow(route.request.body, await readJsonBody(ctx), 'body') : undefined;
+
+  const response = await route.handler({ params, query, body, principal, ctx });
+  ctx.status = response.status ?? 200;
+  for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+  if (response.contentType) ctx.type = response.contentType;
+  ctx.body = Buffer.isBuffer(response.body) ? response.body : { success: true, ...response.body };
+}
+
+async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDeps) {
+  const { auth } = route;
+  if (auth.kind === 'none') return ANONYMOUS;
+  const credentials = { authorization: ctx.get('authorization') || undefined, xApiKey: ctx.get('x-api-key') || undefined };
+  const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
+  if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
+  const principal = await authenticate(deps.db, credentials, deps.legacyKeyPrefix);
+  requirePermission(principal, auth.permission);
+  return principal;
+}
+
+/** A malformed id cannot name anything, so it is "not found" rather than a validation error. */
+function parseParams(route: AnyRoute, ctx: AppContext) {
+  const result = route.request!.params!.safeParse(ctx.params);
+  if (!result.success) throw new AppError('NOT_FOUND', 'No such resource');
+  return result.data;
+}
+
+/** JSON whatever the Content-Type says: `curl -d` sends form encoding by default. */
+async function readJsonBody(ctx: AppContext): Promise<unknown> {
+  const declared = Number(ctx.get('content-length') || '0');
+  if (declared > 1024 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
+  const raw = await coBody.text(ctx.req, { limit: MAX_BODY, encoding: 'utf8' });
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+}

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { defineRoute } from '../route';
+import type { Db } from '../../storage/database';
+import type { FastStore } from '../../storage/fast-store';
+import type { TemporalHandle } from '../../temporal/client';
+import { HealthSchema } from './schemas';
+
+interface HealthDeps {
+  db: Db;
+  store: FastStore;
+  temporal: TemporalHandle;
+}
+
+type Check = { status: 'ok' | 'error'; detail?: string };
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Each dependency answers within a bound, so /health itself never hangs. */
+async function probe(name: string, run: () => Promise<unknown>): Promise<[string, Check]> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      run(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS))),
+    ]);
+    return [name, { status: 'ok' }];
+  } catch (error) {
+    // The reason only: no hostnames or connection strings.
+    const detail = (error as Error).message === 'timed out' ? 'timed out' : 'unreachable';
+    return [name, { status: 'error', detail }];
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoute = (deps: HealthDeps) =>
+  defineRoute({
+    method: 'get',
+    path: '/health',
+    summary: 'Service health',
+    description: 'No key needed. 200 when the database, Redis (if configured) and Temporal answer; 503 otherwise.',
+    tags: ['health'],
+    auth: { kind: 'none' },
+    responses: {
+      200: { description: 'Healthy', schema: HealthSchema },
+      503: { description: 'A dependency is down', schema: HealthSchema },
+    },
+    async handler() {
+      const checks = await Promise.all([
+        probe('database', () => sql`SELECT 1`.execute(deps.db)),
+        probe('redis', () => deps.store.ping()),
+        probe('temporal', () =>
+          deps.temporal.connection.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () =>
+            deps.temporal.connection.workflowService.getSystemInfo({}),
+          ),
+        ),
+      ]);
+      const healthy = checks.every(([, check]) => check.status === 'ok');
+      const checkRecord = Object.fromEntries(checks) as Record<string, Check>;
+      if (deps.store.kind === 'memory') checkRecord.redis = { status: 'ok', detail: 'in-process store (no REDIS_URL)' };
+      return {
+        status: healthy ? 200 : 503,
+        headers: healthy ? undefined : { 'Retry-After': '5' },
+        body: { success: healthy, status: healthy ? 'ok' : 'degraded', checks: checkRecord },
+      };
+    },
+  });

@@ -1,0 +1,133 @@
+/** Response shapes shared by several routes, for the OpenAPI document. */
+import { z } from 'zod';
+import { JOB_STATUSES, JOB_STEPS } from '../../domain/job';
+import { SUMMARY_MODES } from '../../domain/summary';
+import { ERROR_HTTP_STATUS } from '../../domain/errors';
+
+const isoDate = z.string().describe('ISO 8601, UTC');
+
+export const WarningSchema = z
+  .object({ code: z.string(), field: z.string().optional(), message: z.string() })
+  .meta({ id: 'Warning' });
+
+export const ErrorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_HTTP_STATUS) as [string, ...string[]]),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+    request_id: z.string(),
+  })
+  .meta({ id: 'Error' });
+
+const attribution = {
+  service_name: z.string().optional(),
+  agent_name: z.string().optional(),
+  client_reference: z.string().optional(),
+};
+
+export const SubmissionSchema = z
+  .object({
+    success: z.literal(true),
+    job_id: z.string(),
+    status: z.literal('queued'),
+    status_url: z.string(),
+    result_url: z.string(),
+    created_at: isoDate,
+    warnings: z.array(WarningSchema),
+    ...attribution,
+  })
+  .meta({ id: 'JobSubmission' });
+
+export const JobFailureSchema = z
+  .object({
+    code: z.enum(['VIDEO_UNAVAILABLE', 'TRANSCRIPT_UNAVAILABLE', 'SOURCE_BLOCKED', 'SUMMARIZATION_FAILED', 'INTERNAL_ERROR']),
+    message: z.string(),
+  })
+  .meta({ id: 'JobFailure' });
+
+export const JobStatusRecordSchema = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    progress_percentage: z.number().int().min(0).max(100).describe('Never decreases; 100 exactly when completed.'),
+    current_step: z.enum(JOB_STEPS),
+    estimated_time_remaining: z.number().int().nullable().describe('Seconds, or null when unknown.'),
+    video_id: z.string(),
+    video_url: z.string(),
+    created_at: isoDate,
+    started_at: isoDate.nullable(),
+    updated_at: isoDate,
+    completed_at: isoDate.nullable(),
+    error: JobFailureSchema.optional().describe('Failed jobs only.'),
+    batch_id: z.string().optional().describe('Batch children only.'),
+    ...attribution,
+  })
+  .meta({ id: 'JobStatus' });
+
+const SummaryEntrySchema = z
+  .object({
+    mode: z.enum(SUMMARY_MODES),
+    content: z.string().describe('Markdown'),
+    generator: z.object({ engine: z.string(), model: z.string() }),
+    items: z
+      .array(z.object({ start: z.number(), timestamp: z.string(), title: z.string(), summary: z.string() }))
+      .optional()
+      .describe('timestamped only'),
+    insights: z.array(z.string()).optional().describe('key_insights only'),
+  })
+  .meta({ id: 'SummaryEntry' });
+
+export const JobResultRecordSchema = z
+  .object({
+    job_id: z.string(),
+    status: z.literal('completed'),
+    video_info: z.object({
+      video_id: z.string(),
+      url: z.string(),
+      title: z.string().nullable(),
+      channel: z.string().nullable(),
+      channel_id: z.string().nullable(),
+      duration_seconds: z.number().nullable(),
+      published_at: isoDate.nullable(),
+      thumbnail_url: z.string().nullable(),
+      platform: z.literal('youtube'),
+      language: z.string().nullable(),
+      chapters: z.array(z.object({ start: z.number(), timestamp: z.string(), title: z.string() })),
+    }),
+    transcript: z.object({
+      language: z.string(),
+      source: z.enum(['captions_manual', 'captions_auto', 'speech_to_text']),
+      segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+      text: z.string(),
+      word_count: z.number().int(),
+      truncated: z.boolean(),
+    }),
+    summaries: z.record(z.enum(SUMMARY_MODES), SummaryEntrySchema),
+    infographic_url: z.string().nullable(),
+    processing_time: z.number().nullable().describe('Seconds'),
+    completed_at: isoDate,
+    warnings: z.array(WarningSchema),
+    ...attribution,
+  })
+  .meta({ id: 'JobResult' });
+
+export const PaginationSchema = z
+  .object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int(), has_more: z.boolean() })
+  .meta({ id: 'Pagination' });
+
+export const JobListSchema = z
+  .object({ success: z.literal(true), jobs: z.array(JobStatusRecordSchema), pagination: PaginationSchema })
+  .meta({ id: 'JobList' });
+
+export const HealthSchema = z
+  .object({ success: z.boolean(), status: z.enum(['ok', 'degraded']), checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() })) })
+  .meta({ id: 'Health' });
+
+/** Standard error responses, documented on every route that can give them. */
+export const authErrors = {
+  401: { description: 'AUTHENTICATION_REQUIRED or INVALID_API_KEY', schema: ErrorEnvelopeSchema },
+  403: { description: 'INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED', schema: ErrorEnvelopeSchema },
+} as const;

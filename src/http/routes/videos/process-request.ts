@@ -1,0 +1,137 @@
+/**
+ * The body of POST /api/v1/videos/process (interface 2.1, contract section 3): its schema, and
+ * the normalised JobRequest it becomes.
+ */
+import { z } from 'zod';
+import { AppError } from '../../../domain/errors';
+import { MAX_TRANSCRIPT_BYTES, type JobRequest, type JobWarning } from '../../../domain/job';
+import { SUMMARY_MODES, type SummaryMode } from '../../../domain/summary';
+import { parseVideoUrl } from '../../../domain/video-url';
+
+const summaryMode = z.enum(SUMMARY_MODES);
+const shortText = (max: number) => z.string().trim().min(1).max(max);
+
+export const ProcessOptionsSchema = z
+  .strictObject({
+    max_transcript_length: z.number().int().min(1).max(MAX_TRANSCRIPT_BYTES).optional().describe(
+      'Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760.',
+    ),
+    include_comments: z.boolean().optional().describe('Accepted for compatibility; comments are not fetched.'),
+    language: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a language code such as "en" or "pt-BR"')
+      .optional()
+      .describe('Preferred transcript language; falls back to a YouTube translation, then the original.'),
+    summary_modes: z
+      .array(summaryMode)
+      .min(1)
+      .max(SUMMARY_MODES.length)
+      .refine((modes) => new Set(modes).size === modes.length, 'must not repeat a mode')
+      .optional()
+      .describe('Default ["tldr"].'),
+    summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of summary_modes.'),
+    generate_infographic: z.boolean().optional(),
+  })
+  .meta({ id: 'ProcessOptions' });
+
+export const ProcessRequestSchema = z
+  .strictObject({
+    url: z.string().min(1).max(2048).describe('A YouTube address (watch, youtu.be, shorts, embed, live, m., music.) or an 11-character id.'),
+    options: ProcessOptionsSchema.optional(),
+    webhook_url: z.string().max(2048).nullish(),
+    priority: z.enum(['normal', 'high']).nullish(),
+    custom_instructions: shortText(4000).nullish(),
+    use_proxy: z.boolean().nullish(),
+    force_refresh: z.boolean().nullish(),
+    service_name: shortText(200).nullish(),
+    agent_name: shortText(200).nullish(),
+    client_reference: shortText(200).nullish(),
+    summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of options.summary_modes.'),
+  })
+  .meta({ id: 'ProcessRequest' });
+
+export type ProcessRequestBody = z.output<typeof ProcessRequestSchema>;
+
+export interface NormalisedRequest {
+  request: JobRequest;
+  warnings: JobWarning[];
+  usedDeprecatedField: boolean;
+  attribution: { serviceName: string | null; agentName: string | null; clientReference: string | null };
+}
+
+export function normaliseProcessRequest(body: ProcessRequestBody): NormalisedRequest {
+  const parsed = parseVideoUrl(body.url);
+  if (!parsed) {
+    throw new AppError('UNSUPPORTED_URL', 'The url is not the address of a supported video (YouTube watch, youtu.be, shorts, embed or live)', {
+      url: body.url.slice(0, 200),
+    });
+  }
+  const webhookUrl = body.webhook_url ? checkWebhookScheme(body.webhook_url) : null;
+  const options = body.options ?? {};
+  const warnings: JobWarning[] = [];
+
+  const legacyMode = options.summary_type ?? body.summary_type;
+  const usedDeprecatedField = legacyMode !== undefined;
+  if (usedDeprecatedField) {
+    warnings.push({
+      code: 'DEPRECATED_FIELD',
+      field: 'summary_type',
+      message: 'summary_type is deprecated and will be removed in v2.0; send options.summary_modes (an array) instead',
+    });
+  }
+  const summaryModes: SummaryMode[] = options.summary_modes ?? (legacyMode ? [legacyMode] : ['tldr']);
+
+  if (options.include_comments) {
+    warnings.push({ code: 'OPTION_IGNORED', field: 'options.include_comments', message: 'Comments are not fetched; the option was ignored' });
+  }
+  if (options.generate_infographic) {
+    warnings.push({
+      code: 'FEATURE_DISABLED',
+      field: 'options.generate_infographic',
+      message: 'Infographic generation is disabled on this server; infographic_url will be null',
+    });
+  }
+
+  return {
+    request: {
+      url: parsed.canonicalUrl,
+      videoId: parsed.videoId,
+      summaryModes,
+      language: options.language ? options.language.replace('_', '-') : null,
+      maxTranscriptLength: options.max_transcript_length ?? MAX_TRANSCRIPT_BYTES,
+      includeComments: options.include_comments ?? false,
+      generateInfographic: options.generate_infographic ?? false,
+      forceRefresh: body.force_refresh ?? false,
+      useProxy: body.use_proxy ?? null,
+      priority: body.priority ?? 'normal',
+      webhookUrl,
+      customInstructions: body.custom_instructions ?? null,
+    },
+    warnings,
+    usedDeprecatedField,
+    attribution: {
+      serviceName: body.service_name ?? null,
+      agentName: body.agent_name ?? null,
+      clientReference: body.client_reference ?? null,
+    },
+  };
+}
+
+function checkWebhookScheme(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must be an http or https URL');
+  }
+  if (url.username || url.password) {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must not carry credentials');
+  }
+  return url.toString();
+}
+
+/** RFC 9745: the date summary_type was deprecated (v1.1.0, December 2024). */
+export const SUMMARY_TYPE_DEPRECATION = '@1733011200';

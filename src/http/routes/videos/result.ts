@@ -1,0 +1,44 @@
+import { defineRoute } from '../../route';
+import { AppError, notFound } from '../../../domain/errors';
+import type { JobServices } from '../../../jobs/services';
+import { resultRecord } from '../../../jobs/job-records';
+import { findJobForUser, loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import type { JobRow } from '../../../storage/schema';
+import { ErrorEnvelopeSchema, JobResultRecordSchema, authErrors } from '../schemas';
+import { JobIdParams } from './job-params';
+
+/** Result and export share this rule: only a completed job has a result (contract section 2). */
+export function assertCompleted(job: JobRow): void {
+  if (job.status === 'failed') {
+    throw new AppError('JOB_FAILED', 'The job failed; it has no result', {
+      status: job.status,
+      error: { code: job.error_code, message: job.error_message },
+    });
+  }
+  if (job.status !== 'completed') {
+    throw new AppError('JOB_NOT_COMPLETED', `The job is ${job.status}; its result is not ready yet`, { status: job.status });
+  }
+}
+
+export const jobResultRoute = (services: JobServices) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/videos/result/:job_id',
+    summary: 'Result of a completed job',
+    tags: ['videos'],
+    auth: { kind: 'key', permission: 'read' },
+    request: { params: JobIdParams },
+    responses: {
+      200: { description: 'The job result record', schema: JobResultRecordSchema },
+      ...authErrors,
+      404: { description: 'NOT_FOUND', schema: ErrorEnvelopeSchema },
+      409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ params, principal }) {
+      const job = await findJobForUser(services.db, params.job_id, principal.userId);
+      if (!job) throw notFound('Job');
+      assertCompleted(job);
+      const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
+      return { body: resultRecord(job, transcript, summaries) };
+    },
+  });

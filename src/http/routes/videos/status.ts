@@ -1,0 +1,31 @@
+import { defineRoute } from '../../route';
+import { notFound } from '../../../domain/errors';
+import { isTerminal } from '../../../domain/job';
+import type { JobServices } from '../../../jobs/services';
+import { statusRecord } from '../../../jobs/job-records';
+import { liveProgress } from '../../../jobs/live-progress';
+import { findJobForUser } from '../../../storage/repositories/jobs';
+import { ErrorEnvelopeSchema, JobStatusRecordSchema, authErrors } from '../schemas';
+import { JobIdParams } from './job-params';
+
+export const jobStatusRoute = (services: JobServices) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/videos/status/:job_id',
+    summary: 'Status and progress of a job',
+    description: 'Live from the running workflow; from the database once the job has ended or when the workflow cannot answer.',
+    tags: ['videos'],
+    auth: { kind: 'key', permission: 'read' },
+    request: { params: JobIdParams },
+    responses: {
+      200: { description: 'The job status record', schema: JobStatusRecordSchema },
+      ...authErrors,
+      404: { description: 'NOT_FOUND (also for another user\'s job)', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ params, principal }) {
+      const job = await findJobForUser(services.db, params.job_id, principal.userId);
+      if (!job) throw notFound('Job');
+      const live = !isTerminal(job.status) && job.workflow_started ? await liveProgress(services, job.id) : null;
+      return { body: statusRecord(job, live) };
+    },
+  });

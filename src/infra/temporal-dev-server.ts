@@ -1,0 +1,164 @@
+/**
+ * The embedded Temporal: a `temporal server start-dev` child process whose state lives in
+ * DATA_DIR, so accepted jobs survive a restart of `npm start`, kill -9 included.
+ *
+ * The CLI binary is found or built by scripts/ensure-temporal-cli.sh (Go, `go install`); where
+ * neither works, the Temporal SDK's own download of the dev server is used instead.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Connection } from '@temporalio/client';
+import { isProcessAlive } from './pid-lock';
+
+const execFileAsync = promisify(execFile);
+
+export interface DevServerOptions {
+  dataDir: string;
+  port: number;
+  namespace: string;
+  cliPath?: string;
+  log: (message: string) => void;
+}
+
+export interface RunningDevServer {
+  address: string;
+  stop(): Promise<void>;
+}
+
+/** Dynamic config the service relies on: task-queue priorities for priority=high. */
+const DYNAMIC_CONFIG = ['matching.useNewMatcher=true'];
+
+export async function startDevServer(options: DevServerOptions): Promise<RunningDevServer> {
+  const root = path.join(options.dataDir, 'temporal');
+  fs.mkdirSync(root, { recursive: true });
+  const address = `127.0.0.1:${options.port}`;
+  const pidFile = path.join(root, 'server.pid');
+  await stopOrphan(pidFile, options.log);
+
+  const cli = await locateCli(options);
+  if (!cli) return startWithSdkDownload(options, root, address);
+
+  const logFd = fs.openSync(path.join(root, 'server.log'), 'a');
+  const child = spawn(
+    cli,
+    [
+      'server', 'start-dev', '--headless',
+      '--db-filename', path.join(root, 'dev.db'),
+      '--ip', '127.0.0.1',
+      '--port', String(options.port),
+      '--namespace', options.namespace,
+      '--log-level', 'warn',
+      ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+    ],
+    { stdio: ['ignore', logFd, logFd] },
+  );
+  fs.closeSync(logFd);
+  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  try {
+    await waitUntilServing(address, exited, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`the embedded Temporal server did not start (see ${path.join(root, 'server.log')}): ${(error as Error).message}`);
+  }
+  options.log(`embedded Temporal dev server on ${address} (state in ${root})`);
+  return { address, stop: () => stopChild(child, exited, pidFile) };
+}
+
+async function locateCli(options: DevServerOptions): Promise<string | null> {
+  const script = path.resolve(__dirname, '../../scripts/ensure-temporal-cli.sh');
+  try {
+    const { stdout } = await execFileAsync('bash', [script], {
+      env: { ...process.env, DATA_DIR: options.dataDir, ...(options.cliPath ? { TEMPORAL_CLI_PATH: options.cliPath } : {}) },
+      timeout: 20 * 60_000,
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const cli = stdout.trim().split('\n').pop();
+    return cli && fs.existsSync(cli) ? cli : null;
+  } catch (error) {
+    options.log(`no Temporal CLI available (${(error as Error).message.split('\n')[0]}); using the SDK's download`);
+    return null;
+  }
+}
+
+async function startWithSdkDownload(options: DevServerOptions, root: string, address: string): Promise<RunningDevServer> {
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      executable: { type: 'cached-download' },
+      dbFilename: path.join(root, 'dev.db'),
+      ip: '127.0.0.1',
+      port: options.port,
+      namespace: options.namespace,
+      extraArgs: DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+    },
+  });
+  options.log(`embedded Temporal dev server (SDK download) on ${address}`);
+  return { address, stop: () => env.teardown() };
+}
+
+/** A server left running by an `npm start` that was killed: stop it before taking its files. */
+async function stopOrphan(pidFile: string, log: (m: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10);
+  } catch {
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && isTemporalProcess(pid)) {
+    log(`stopping a Temporal dev server left running by a previous start (pid ${pid})`);
+    process.kill(pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (isProcessAlive(pid) && Date.now() < deadline) await sleep(100);
+    if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+    while (isProcessAlive(pid)) await sleep(50);
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+function isTemporalProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start-dev');
+  } catch {
+    // No /proc (macOS): trust the pid file.
+    return true;
+  }
+}
+
+async function waitUntilServing(address: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`exited with code ${exitCode}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      try {
+        await connection.withDeadline(Date.now() + 2_000, () =>
+          connection.workflowService.getSystemInfo({}),
+        );
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(250);
+    }
+  }
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>, pidFile: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../storage/database';
+import type { FastStore } from '../storage/fast-store';
+import type { TemporalHandle } from '../temporal/client';
+
+/** What the job use-cases need; passed in, never imported, so tests hand in real instances. */
+export interface JobServices {
+  db: Db;
+  store: FastStore;
+  temporal: TemporalHandle;
+  logger: Logger;
+  config: Pick<
+    Config,
+    'publicBaseUrl' | 'FETCH_MAX_ATTEMPTS' | 'FETCH_INITIAL_RETRY_SECONDS' | 'STATUS_QUERY_TIMEOUT_MS' | 'RECONCILE_AFTER_SECONDS'
+  >;
+}

@@ -1,0 +1,38 @@
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/definitions';
+import type { JobRow } from '../storage/schema';
+import { markWorkflowStarted } from '../storage/repositories/jobs';
+import type { JobServices } from './services';
+
+export function workflowInputFor(job: JobRow, config: JobServices['config']): VideoJobInput {
+  const request = job.request;
+  return {
+    jobId: job.id,
+    videoId: job.video_id,
+    summaryModes: request.summaryModes,
+    language: request.language,
+    forceRefresh: request.forceRefresh,
+    maxTranscriptLength: request.maxTranscriptLength,
+    retry: {
+      fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
+      fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,
+    },
+  };
+}
+
+/**
+ * Hands a job to Temporal under its own id, so starting twice is harmless: the reconciler may
+ * race a slow API call and only one workflow ever runs.
+ */
+export async function startJobWorkflow(services: JobServices, job: JobRow): Promise<void> {
+  try {
+    await services.temporal.client.workflow.start(VIDEO_JOB_WORKFLOW, {
+      taskQueue: services.temporal.taskQueue,
+      workflowId: job.id,
+      args: [workflowInputFor(job, services.config)],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+  await markWorkflowStarted(services.db, job.id);
+}

@@ -1,0 +1,52 @@
+/**
+ * Accepting a job: once its row is in Postgres it is accepted and will end completed or failed.
+ * If Temporal cannot take it right now, the reconciler starts it later.
+ */
+import type { Principal } from '../domain/access';
+import type { JobRequest, JobWarning } from '../domain/job';
+import { insertJob } from '../storage/repositories/jobs';
+import type { JobRow } from '../storage/schema';
+import { newJobId } from './job-id';
+import type { JobServices } from './services';
+import { startJobWorkflow } from './start-workflow';
+
+export interface Attribution {
+  serviceName: string | null;
+  agentName: string | null;
+  clientReference: string | null;
+}
+
+export interface Submission {
+  principal: Principal;
+  request: JobRequest;
+  attribution: Attribution;
+  warnings: JobWarning[];
+  batchId?: string | null;
+}
+
+export async function submitJob(services: JobServices, submission: Submission): Promise<JobRow> {
+  const job = await insertJob(services.db, {
+    id: newJobId(),
+    user_id: submission.principal.userId,
+    api_key_id: submission.principal.keyId || null,
+    batch_id: submission.batchId ?? null,
+    video_id: submission.request.videoId,
+    video_url: submission.request.url,
+    request: JSON.stringify(submission.request),
+    status: 'queued',
+    current_step: 'queued',
+    progress_percentage: 0,
+    warnings: JSON.stringify(submission.warnings),
+    service_name: submission.attribution.serviceName,
+    agent_name: submission.attribution.agentName,
+    client_reference: submission.attribution.clientReference,
+    created_at: new Date(),
+    updated_at: new Date(),
+  });
+  try {
+    await startJobWorkflow(services, job);
+  } catch (error) {
+    services.logger.warn({ jobId: job.id, err: error }, 'workflow start deferred to the reconciler');
+  }
+  return job;
+}

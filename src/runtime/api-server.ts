@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createApp } from '../http/app';
+import { startReconciler } from '../jobs/reconciler';
+import { createTemporalClient } from '../temporal/client';
+import type { Infrastructure } from './infrastructure';
+
+export interface RunningApi {
+  server: http.Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(config: Config, infra: Infrastructure, logger: Logger): Promise<RunningApi> {
+  const temporal = createTemporalClient({
+    address: infra.temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
+  const services = { db: infra.database.db, store: infra.store, temporal, logger, config };
+  const app = createApp(services);
+  const server = http.createServer(app.callback());
+  // Slow clients must not hold sockets forever; long polls are not part of this API.
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 20_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const reconciler = startReconciler(services);
+  logger.info({ port }, 'API listening');
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      reconciler.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await temporal.close();
+    },
+  };
+}

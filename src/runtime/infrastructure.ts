@@ -1,0 +1,56 @@
+/**
+ * Brings up what the service runs on: the database, the fast store and Temporal, each either the
+ * configured one or the embedded default.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../storage/database';
+import { openFastStore, type FastStore } from '../storage/fast-store';
+import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
+
+export interface Infrastructure {
+  database: DatabaseHandle;
+  store: FastStore;
+  temporalAddress: string;
+  close(): Promise<void>;
+}
+
+export async function startInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
+
+  const store = openFastStore(config.REDIS_URL);
+  logger.info({ store: store.kind }, 'fast store ready');
+
+  let devServer: RunningDevServer | null = null;
+  try {
+    if (!config.TEMPORAL_ADDRESS) {
+      devServer = await startDevServer({
+        dataDir: config.dataDir,
+        port: config.TEMPORAL_DEV_PORT,
+        namespace: config.TEMPORAL_NAMESPACE,
+        cliPath: config.TEMPORAL_CLI_PATH,
+        log: (message) => logger.info(message),
+      });
+    }
+  } catch (error) {
+    await store.close();
+    await database.close();
+    throw error;
+  }
+
+  return {
+    database,
+    store,
+    temporalAddress: config.TEMPORAL_ADDRESS ?? devServer!.address,
+    close: async () => {
+      await store.close();
+      await database.close();
+      await devServer?.stop();
+    },
+  };
+}

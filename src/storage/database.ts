@@ -1,0 +1,70 @@
+/**
+ * Opens the system of record: Postgres at DATABASE_URL, or the embedded PGlite under DATA_DIR.
+ * Either way the service gets a Kysely over `pg`, and migrations have run.
+ */
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Pool, types } from 'pg';
+import { migrationProvider } from './migrations';
+import { openEmbeddedPostgres, type EmbeddedMode } from './embedded-postgres';
+import type { Database } from './schema';
+
+// BIGINT counts (count(*)) fit comfortably in a JS number for this service's volumes.
+types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  /** 'postgres' for DATABASE_URL, 'embedded' for PGlite. */
+  kind: 'postgres' | 'embedded';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize: number;
+  /** How to share the embedded database with other local processes. */
+  embeddedMode?: EmbeddedMode;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const embedded = options.databaseUrl
+    ? null
+    : await openEmbeddedPostgres(options.dataDir, options.embeddedMode ?? 'host');
+  const pool = new Pool({
+    ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
+    max: options.poolSize,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const handle: DatabaseHandle = {
+    db,
+    kind: embedded ? 'embedded' : 'postgres',
+    close: async () => {
+      await db.destroy();
+      await embedded?.close();
+    },
+  };
+  try {
+    if (options.migrate !== false) await migrateToLatest(db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

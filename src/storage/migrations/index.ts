@@ -1,0 +1,14 @@
+/**
+ * Migrations are listed here rather than read from disk, so they work the same under tsx, jest
+ * and a bundled build. Append only: never edit one that has shipped.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_initial';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

@@ -1,0 +1,169 @@
+/** Jobs as the system of record keeps them. Every function takes the database it works on. */
+import { sql } from 'kysely';
+import type { JobFailure } from '../../domain/job-failure';
+import type { JobStatus, JobStep, JobWarning } from '../../domain/job';
+import type { SummaryEntry, SummaryMode } from '../../domain/summary';
+import type { Transcript } from '../../domain/transcript';
+import type { VideoMetadata } from '../../domain/video';
+import type { Db } from '../database';
+import type { JobRow, NewJobRow } from '../schema';
+
+export async function insertJob(db: Db, job: NewJobRow): Promise<JobRow> {
+  return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function markWorkflowStarted(db: Db, jobId: string): Promise<void> {
+  await db.updateTable('jobs').set({ workflow_started: true }).where('id', '=', jobId).execute();
+}
+
+/** A job, only if it belongs to the user: other users' ids look exactly like unknown ones. */
+export async function findJobForUser(db: Db, jobId: string, userId: string): Promise<JobRow | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
+  return (await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst()) ?? null;
+}
+
+export interface JobPage {
+  rows: JobRow[];
+  total: number;
+}
+
+export async function listJobsForUser(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number; status?: JobStatus },
+): Promise<JobPage> {
+  let query = db.selectFrom('jobs').where('user_id', '=', userId);
+  if (page.status) query = query.where('status', '=', page.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Jobs accepted but never handed to Temporal (the API died, or Temporal was down). */
+export async function findUnstartedJobs(db: Db, olderThanSeconds: number, limit: number): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('status', '=', 'queued')
+    .where('workflow_started', '=', false)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+const ACTIVE: JobStatus[] = ['queued', 'processing'];
+
+/** Moves a job to processing at `step`. Progress never goes backwards, even on activity retries. */
+export async function recordStep(db: Db, jobId: string, step: JobStep, progress: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'processing',
+      current_step: step,
+      progress_percentage: sql<number>`GREATEST(${eb.ref('progress_percentage')}, ${progress})`,
+      started_at: sql<Date>`COALESCE(${eb.ref('started_at')}, now())`,
+      workflow_started: true,
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', jobId)
+    .where('status', 'in', ACTIVE)
+    .execute();
+}
+
+export async function saveVideoInfo(db: Db, jobId: string, info: VideoMetadata): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ video_info: JSON.stringify(info), updated_at: sql<Date>`now()` })
+    .where('id', '=', jobId)
+    .execute();
+}
+
+export async function saveJobTranscript(
+  db: Db,
+  jobId: string,
+  transcript: Transcript,
+  meta: { truncated: boolean; wordCount: number },
+): Promise<void> {
+  await db
+    .insertInto('job_transcripts')
+    .values({ job_id: jobId, transcript: JSON.stringify(transcript), truncated: meta.truncated, word_count: meta.wordCount })
+    .onConflict((oc) =>
+      oc.column('job_id').doUpdateSet({
+        transcript: (eb) => eb.ref('excluded.transcript'),
+        truncated: (eb) => eb.ref('excluded.truncated'),
+        word_count: (eb) => eb.ref('excluded.word_count'),
+      }),
+    )
+    .execute();
+}
+
+export async function loadJobTranscript(db: Db, jobId: string) {
+  return db.selectFrom('job_transcripts').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+}
+
+export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): Promise<void> {
+  await db
+    .insertInto('job_summaries')
+    .values({ job_id: jobId, mode: entry.mode, entry: JSON.stringify(entry) })
+    .onConflict((oc) => oc.columns(['job_id', 'mode']).doUpdateSet({ entry: (eb) => eb.ref('excluded.entry') }))
+    .execute();
+}
+
+export async function loadSummaries(db: Db, jobId: string): Promise<Map<SummaryMode, SummaryEntry>> {
+  const rows = await db.selectFrom('job_summaries').select(['mode', 'entry']).where('job_id', '=', jobId).execute();
+  return new Map(rows.map((r) => [r.mode, r.entry]));
+}
+
+/** Terminal transitions only apply to an active job, so a retried activity cannot flip a result. */
+export async function completeJob(db: Db, jobId: string, warnings: JobWarning[]): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'completed',
+      current_step: 'completed',
+      progress_percentage: 100,
+      warnings: sql<string>`${eb.ref('warnings')} || ${JSON.stringify(warnings)}::jsonb`,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      started_at: sql<Date>`COALESCE(${eb.ref('started_at')}, now())`,
+      processing_time: sql<number>`EXTRACT(EPOCH FROM (now() - COALESCE(${eb.ref('started_at')}, ${eb.ref('created_at')})))`,
+    }))
+    .where('id', '=', jobId)
+    .where('status', 'in', ACTIVE)
+    .execute();
+}
+
+export async function failJob(db: Db, jobId: string, failure: JobFailure): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'failed',
+      current_step: 'failed',
+      error_code: failure.code,
+      error_message: failure.message,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      processing_time: sql<number>`EXTRACT(EPOCH FROM (now() - COALESCE(${eb.ref('started_at')}, ${eb.ref('created_at')})))`,
+    }))
+    .where('id', '=', jobId)
+    .where('status', 'in', ACTIVE)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import type { Plan, Permission } from '../../domain/access';
+import type { IssuedKey } from '../../auth/api-key-format';
+import type { Db } from '../database';
+import type { UserRow } from '../schema';
+
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`a user with email ${email} already exists`);
+  }
+}
+
+export interface CreatedUser {
+  user: UserRow;
+  keyId: string;
+}
+
+/** Creates a user with their first API key, atomically. */
+export async function createUserWithKey(
+  db: Db,
+  input: { email: string; plan: Plan; key: IssuedKey; keyName: string; permissions: Permission[] },
+): Promise<CreatedUser> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const user = await tx
+        .insertInto('users')
+        .values({ email: input.email, plan: input.plan })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const key = await tx
+        .insertInto('api_keys')
+        .values({
+          user_id: user.id,
+          name: input.keyName,
+          key_hash: input.key.hash,
+          prefix: input.key.prefix,
+          last_four: input.key.lastFour,
+          permissions: input.permissions,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { user, keyId: key.id };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new DuplicateEmailError(input.email);
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+/** Kysely's view of the tables (see migrations/ for the DDL, which is the authority). */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobFailureCode } from '../domain/job-failure';
+import type { JobStatus, JobStep } from '../domain/job';
+import type { Plan, Permission } from '../domain/access';
+import type { VideoMetadata } from '../domain/video';
+import type { Transcript } from '../domain/transcript';
+import type { SummaryEntry, SummaryMode } from '../domain/summary';
+import type { JobRequest, JobWarning } from '../domain/job';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** pg returns json/jsonb parsed; kysely needs it serialised on the way in. */
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  plan: Plan;
+  created_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the full key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, shown so users can tell keys apart. */
+  prefix: string;
+  last_four: string;
+  permissions: Permission[];
+  created_at: Generated<Date>;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  batch_id: string | null;
+  video_id: string;
+  video_url: string;
+  request: Json<JobRequest>;
+  status: JobStatus;
+  current_step: JobStep;
+  progress_percentage: number;
+  /** Set once Temporal has accepted the workflow; the reconciler starts the rest. */
+  workflow_started: Generated<boolean>;
+  error_code: JobFailureCode | null;
+  error_message: string | null;
+  warnings: Json<JobWarning[]>;
+  video_info: NullableJson<VideoMetadata>;
+  processing_time: number | null;
+  service_name: string | null;
+  agent_name: string | null;
+  client_reference: string | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+/** The transcript a job kept (after max_transcript_length), one row per job. */
+export interface JobTranscriptsTable {
+  job_id: string;
+  transcript: Json<Transcript>;
+  truncated: boolean;
+  word_count: number;
+}
+
+export interface JobSummariesTable {
+  job_id: string;
+  mode: SummaryMode;
+  entry: Json<SummaryEntry>;
+  created_at: Generated<Date>;
+}
+
+/**
+ * Full transcripts as fetched, keyed by video and requested language ('' = the video's own), so
+ * repeat requests skip YouTube. force_refresh bypasses and rewrites it.
+ */
+export interface TranscriptCacheTable {
+  video_id: string;
+  requested_language: string;
+  transcript: Json<Transcript>;
+  fetched_at: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  jobs: JobsTable;
+  job_transcripts: JobTranscriptsTable;
+  job_summaries: JobSummariesTable;
+  transcript_cache: TranscriptCacheTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJobRow = Insertable<JobsTable>;
+export type JobUpdate = Updateable<JobsTable>;

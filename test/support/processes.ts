@@ -1,0 +1,56 @@
+/** Service entry points run as real child processes, for crash and restart tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Runs `node --require tsx/cjs <entry>` the way the npm scripts do, with exactly the env given. */
+export function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', entry, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Runs an entry to completion and returns its exit code and output. */
+export async function runEntry(entry: string, env: Record<string, string>, args: string[]) {
+  const proc = spawnEntry(entry, env, args);
+  const code = await proc.exited;
+  return { code, output: proc.output() };
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The whole service in the test process, started by the same code as `npm start`, against real
+ * Postgres, Redis and Temporal, with YouTube at a local server.
+ */
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { issueApiKey } from '../../src/auth/api-key-format';
+import { defaultPermissionsFor, type Permission, type Plan } from '../../src/domain/access';
+import { startInfrastructure, type Infrastructure } from '../../src/runtime/infrastructure';
+import { startApiServer, type RunningApi } from '../../src/runtime/api-server';
+import { startJobWorker } from '../../src/runtime/worker-process';
+import type { RunningWorker } from '../../workers/create-worker';
+import { createUserWithKey } from '../../src/storage/repositories/users';
+import type { Db } from '../../src/storage/database';
+import { createTestDatabase, requireEnv, temporalAddress, uniqueName, workflowBundle, type TestDatabase } from './infrastructure';
+
+export interface TestService {
+  url: string;
+  config: Config;
+  db: Db;
+  database: TestDatabase;
+  infra: Infrastructure;
+  logger: Logger;
+  worker: RunningWorker | null;
+  createUser(plan: Plan, permissions?: Permission[]): Promise<{ userId: string; key: string; email: string }>;
+  startWorker(): Promise<RunningWorker>;
+  stopWorker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  youtubeBaseUrl?: string;
+  env?: Record<string, string>;
+  withWorker?: boolean;
+}
+
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: requireEnv('TEST_REDIS_URL'),
+    TEMPORAL_ADDRESS: temporalAddress(),
+    TEMPORAL_TASK_QUEUE: uniqueName('tq'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    YOUTUBE_BASE_URL: options.youtubeBaseUrl ?? 'http://127.0.0.1:9',
+    FETCH_INITIAL_RETRY_SECONDS: '0.2',
+    FETCH_MAX_ATTEMPTS: '3',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...options.env,
+  });
+  const logger = createLogger(config.LOG_LEVEL, 'test');
+  const infra = await startInfrastructure(config, logger);
+  const api = await startApiServer(config, infra, logger);
+  // Absolute URLs in responses must point at the port the OS gave us.
+  config.publicBaseUrl = api.url;
+
+  const service: TestService = {
+    url: api.url,
+    config,
+    db: infra.database.db,
+    database,
+    infra,
+    logger,
+    worker: null,
+    async createUser(plan, permissions) {
+      const key = issueApiKey();
+      const email = `${uniqueName('user')}@example.com`;
+      const { user } = await createUserWithKey(infra.database.db, {
+        email,
+        plan,
+        key,
+        keyName: 'test',
+        permissions: permissions ?? defaultPermissionsFor(plan),
+      });
+      return { userId: user.id, key: key.key, email };
+    },
+    async startWorker() {
+      service.worker = await startJobWorker(config, infra, logger, workflowBundle() as never);
+      return service.worker;
+    },
+    async stopWorker() {
+      await service.worker?.shutdown();
+      service.worker = null;
+    },
+    async stop() {
+      await api.close();
+      await service.stopWorker();
+      await infra.store.close();
+      await database.drop();
+    },
+  };
+  if (options.withWorker !== false) await service.startWorker();
+  return service;
+}
+
+/** fetch with a key, returning status, headers and parsed JSON. */
+export async function call(
+  service: { url: string },
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${service.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+/** Polls a job's status until it is terminal. */
+export async function waitForJob(service: { url: string }, key: string, jobId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  const seen: any[] = [];
+  for (;;) {
+    const { json } = await call(service, 'GET', `/api/v1/videos/status/${jobId}`, { key });
+    seen.push(json);
+    if (json?.status === 'completed' || json?.status === 'failed') return { final: json, seen };
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(json)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}

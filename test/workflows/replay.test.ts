@@ -1,0 +1,38 @@
+/**
+ * Replays saved histories of real job workflows against the current workflow code. A change that
+ * would break workflows already running (reordered or removed activities, new non-determinism)
+ * fails here before it ships.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { workflowBundle } from '../support/infrastructure';
+
+const HISTORIES = path.join(__dirname, 'histories');
+const histories = fs
+  .readdirSync(HISTORIES)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => ({ workflowId: file.replace(/\.json$/, ''), history: JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8')) }));
+
+const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
+
+it('has saved histories to replay, of completed and failed jobs', () => {
+  expect(histories.map((h) => h.workflowId)).toEqual(
+    expect.arrayContaining(['video-job-completed-all-modes', 'video-job-failed-unavailable', 'video-job-failed-blocked-after-retries']),
+  );
+});
+
+it.each(histories.map((h) => [h.workflowId, h]))('replays %s deterministically', async (_name, entry) => {
+  await Worker.runReplayHistory({ workflowBundle: workflowBundle(), replayName: 'replay-test' }, entry.history, entry.workflowId);
+});
+
+it('catches a change that reorders the activities of running workflows', async () => {
+  const reordered = await bundleWorkflowCode({
+    workflowsPath: require.resolve('./fixtures/reordered-video-job'),
+    logger: silentLogger,
+  });
+  const completed = histories.find((h) => h.workflowId === 'video-job-completed-all-modes')!;
+  await expect(Worker.runReplayHistory({ workflowBundle: reordered, replayName: 'replay-negative' }, completed.history)).rejects.toThrow(
+    /[Nn]ondetermin/,
+  );
+});

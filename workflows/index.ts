@@ -1,0 +1,2 @@
+/** Entry point the worker bundles: every workflow the service runs. */
+export { videoJobWorkflow } from './video-job';

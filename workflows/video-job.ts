@@ -1,0 +1,115 @@
+/**
+ * One video job: metadata, transcript, one summary per mode, then the result is persisted.
+ * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
+ * system of record; the query below gives finer live progress while the workflow runs.
+ */
+import { ApplicationFailure, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import type { JobProgress, JobWarning } from '../src/domain/job';
+import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
+import type { SummaryMode } from '../src/domain/summary';
+import type { JobActivities } from '../activities';
+import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from './definitions';
+
+/** Progress milestones; summaries share the span between SUMMARIES_START and SUMMARIES_END. */
+const PROGRESS = {
+  started: 5,
+  transcript: 20,
+  summariesStart: 40,
+  summariesEnd: 90,
+  finalizing: 95,
+} as const;
+
+/** Bookkeeping in Postgres: retried until it succeeds, since a job must always reach an end. */
+const bookkeeping = proxyLocalActivities<JobActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
+
+export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOutcome> {
+  const state: JobProgress = { status: 'queued', step: 'queued', progress: 0 };
+  setHandler(jobProgressQuery, () => ({ ...state }));
+  const advance = (step: JobProgress['step'], progress: number) => {
+    state.status = 'processing';
+    state.step = step;
+    state.progress = Math.max(state.progress, progress);
+  };
+
+  const fetching = proxyActivities<JobActivities>({
+    startToCloseTimeout: '2 minutes',
+    heartbeatTimeout: '20 seconds',
+    retry: {
+      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
+      backoffCoefficient: 2,
+      maximumAttempts: input.retry.fetchMaxAttempts,
+      nonRetryableErrorTypes: ['VIDEO_UNAVAILABLE', 'TRANSCRIPT_UNAVAILABLE'],
+    },
+  });
+  const summarizing = proxyActivities<JobActivities>({
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: '20 seconds',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+  });
+
+  let failureCodeForStep: JobFailureCode = 'INTERNAL_ERROR';
+  try {
+    advance('fetching_metadata', PROGRESS.started);
+    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, progress: PROGRESS.started });
+
+    advance('fetching_transcript', PROGRESS.transcript);
+    const transcript = await fetching.fetchTranscript({
+      jobId: input.jobId,
+      videoId: input.videoId,
+      language: input.language,
+      forceRefresh: input.forceRefresh,
+      maxTranscriptLength: input.maxTranscriptLength,
+      progress: PROGRESS.transcript,
+    });
+
+    failureCodeForStep = 'SUMMARIZATION_FAILED';
+    advance('summarizing', PROGRESS.summariesStart);
+    await summarizeAll(input.jobId, input.summaryModes, summarizing, advance);
+
+    failureCodeForStep = 'INTERNAL_ERROR';
+    advance('finalizing', PROGRESS.finalizing);
+    await bookkeeping.completeJob({ jobId: input.jobId, warnings: transcript.warnings });
+    state.status = 'completed';
+    state.step = 'completed';
+    state.progress = 100;
+    return { status: 'completed' };
+  } catch (error) {
+    const failure = describeFailure(error, failureCodeForStep);
+    await bookkeeping.failJob({ jobId: input.jobId, failure });
+    state.status = 'failed';
+    state.step = 'failed';
+    return { status: 'failed', ...failure };
+  }
+}
+
+async function summarizeAll(
+  jobId: string,
+  modes: SummaryMode[],
+  activities: JobActivities,
+  advance: (step: 'summarizing', progress: number) => void,
+): Promise<void> {
+  const span = PROGRESS.summariesEnd - PROGRESS.summariesStart;
+  let done = 0;
+  await Promise.all(
+    modes.map(async (mode) => {
+      await activities.writeSummary({ jobId, mode, progress: PROGRESS.summariesStart });
+      done += 1;
+      advance('summarizing', PROGRESS.summariesStart + Math.round((span * done) / modes.length));
+    }),
+  );
+}
+
+/** The job's failure code: the typed one an activity raised, else the step's default. */
+function describeFailure(error: unknown, fallback: JobFailureCode): JobFailure {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    if (cause instanceof ApplicationFailure && isJobFailureCode(cause.type)) {
+      return { code: cause.type, message: cause.message };
+    }
+  }
+  const message =
+    fallback === 'SUMMARIZATION_FAILED' ? 'The summaries could not be written' : 'The job failed unexpectedly';
+  return { code: fallback, message };
+}
