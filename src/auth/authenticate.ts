@@ -4,8 +4,7 @@
  */
 import { AppError } from '../domain/errors';
 import type { Permission, Principal } from '../domain/access';
-import type { Db } from '../storage/database';
-import { findKeyByHash } from '../storage/repositories/api-keys';
+import type { KeyResolver } from './key-resolver';
 import { hashApiKey, isWellFormedKey } from './api-key-format';
 
 export interface PresentedCredentials {
@@ -25,7 +24,7 @@ export function presentedKey(headers: PresentedCredentials): string | null {
   return xApiKey ? xApiKey : null;
 }
 
-export async function authenticate(db: Db, headers: PresentedCredentials, legacyKeyPrefix: string): Promise<Principal> {
+export async function authenticate(keys: KeyResolver, headers: PresentedCredentials, legacyKeyPrefix: string): Promise<Principal> {
   const key = presentedKey(headers);
   if (key === null) {
     throw new AppError(
@@ -34,7 +33,7 @@ export async function authenticate(db: Db, headers: PresentedCredentials, legacy
     );
   }
   if (!isWellFormedKey(key, legacyKeyPrefix)) throw invalidKey();
-  const owner = await findKeyByHash(db, hashApiKey(key));
+  const owner = await keys.find(hashApiKey(key));
   if (!owner || owner.revokedAt) throw invalidKey();
   if (owner.expiresAt && owner.expiresAt.getTime() <= Date.now()) {
     throw new AppError('INVALID_API_KEY', 'The API key has expired');

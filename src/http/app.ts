@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { JobServices } from '../jobs/services';
+import type { KeyResolver } from '../auth/key-resolver';
 import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi';
@@ -19,6 +20,7 @@ import { AppError } from '../domain/errors';
 export interface ApiServices extends JobServices {
   config: Config;
   logger: Logger;
+  keys: KeyResolver;
 }
 
 export function apiRoutes(services: ApiServices): AnyRoute[] {
@@ -50,7 +52,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   const app = new Koa<RequestState>({ proxy: false });
   app.silent = true; // errors are logged by the envelope middleware, once and without secrets
   const router = buildRouter([...routes, openApiRoute], {
-    db: services.db,
+    keys: services.keys,
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
   });

@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import coBody from 'co-body';
 import { AppError } from '../domain/errors';
 import { authenticate, requirePermission } from '../auth/authenticate';
-import type { Db } from '../storage/database';
+import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './request-context';
 import { ANONYMOUS, type AnyRoute } from './route';
 import { parseOrThrow } from './validation';
 
 export interface RouterDeps {
-  db: Db;
+  keys: KeyResolver;
   legacyKeyPrefix: string;
   requireApiAuth: boolean;
 }
@@ -47,7 +47,7 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   const credentials = { authorization: ctx.get('authorization') || undefined, xApiKey: ctx.get('x-api-key') || undefined };
   const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
-  const principal = await authenticate(deps.db, credentials, deps.legacyKeyPrefix);
+  const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
   requirePermission(principal, auth.permission);
   return principal;
 }

@@ -3,12 +3,14 @@ import type { Config } from '../config';
 import type { Db } from '../storage/database';
 import type { FastStore } from '../storage/fast-store';
 import type { TemporalHandle } from '../temporal/client';
+import type { JobLookup } from './job-lookup';
 
 /** What the job use-cases need; passed in, never imported, so tests hand in real instances. */
 export interface JobServices {
   db: Db;
   store: FastStore;
   temporal: TemporalHandle;
+  jobs: JobLookup;
   logger: Logger;
   config: Pick<
     Config,

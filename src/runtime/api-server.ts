@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createApp } from '../http/app';
 import { startReconciler } from '../jobs/reconciler';
+import { createJobLookup } from '../jobs/job-lookup';
+import { createKeyResolver } from '../auth/key-resolver';
 import { createTemporalClient } from '../temporal/client';
 import type { Infrastructure } from './infrastructure';
 
@@ -18,7 +20,16 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
-  const services = { db: infra.database.db, store: infra.store, temporal, logger, config };
+  const db = infra.database.db;
+  const services = {
+    db,
+    store: infra.store,
+    temporal,
+    logger,
+    config,
+    jobs: createJobLookup(db),
+    keys: await createKeyResolver(db, infra.store),
+  };
   const app = createApp(services);
   const server = http.createServer(app.callback());
   // Slow clients must not hold sockets forever; long polls are not part of this API.

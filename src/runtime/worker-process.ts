@@ -3,6 +3,7 @@ import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Config } from '../config';
 import { startWorker, type RunningWorker } from '../../workers/create-worker';
 import { createActivityDeps } from './activity-deps';
+import { routeTemporalLogs } from './temporal-logging';
 import type { Infrastructure } from './infrastructure';
 
 export async function startJobWorker(
@@ -11,6 +12,7 @@ export async function startJobWorker(
   logger: Logger,
   workflowBundle?: WorkflowBundleWithSourceMap,
 ): Promise<RunningWorker> {
+  routeTemporalLogs(logger);
   const worker = await startWorker({
     address: infra.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,

@@ -2,6 +2,7 @@
  * Shared fast state with expiry: Redis at REDIS_URL, or an in-process map on the embedded
  * default (one process, so nothing to share). Callers treat it as a cache that may forget.
  */
+import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
 
 export interface FastStore {
@@ -9,6 +10,13 @@ export interface FastStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   ping(): Promise<void>;
+  /** Tells every process (those sharing this Redis) something; at most once, best effort. */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Hears what `publish` sends. `onReset` runs when messages may have been missed (the subscription
+   * reconnected), so listeners holding caches can drop them.
+   */
+  subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void): Promise<void>;
   close(): Promise<void>;
   /** The Redis connection, for libraries that need one (null on the in-process store). */
   readonly redis: Redis | null;
@@ -47,9 +55,37 @@ class RedisFastStore implements FastStore {
     await this.redis.ping();
   }
 
+  async publish(channel: string, message: string) {
+    await this.redis.publish(channel, message);
+  }
+
+  async subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void) {
+    // A subscribed connection can do nothing else, so it gets its own.
+    if (!this.subscriber) {
+      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      this.subscriber.on('error', () => {});
+      this.subscriber.on('message', (ch: string, message: string) => {
+        for (const listener of this.listeners.get(ch) ?? []) listener.onMessage(message);
+      });
+      let connectedBefore = false;
+      this.subscriber.on('ready', () => {
+        if (connectedBefore) for (const set of this.listeners.values()) for (const l of set) l.onReset?.();
+        connectedBefore = true;
+      });
+    }
+    const set = this.listeners.get(channel) ?? new Set();
+    set.add({ onMessage, onReset });
+    this.listeners.set(channel, set);
+    await this.subscriber.subscribe(channel);
+  }
+
   async close() {
+    this.subscriber?.disconnect();
     this.redis.disconnect();
   }
+
+  private subscriber: Redis | null = null;
+  private readonly listeners = new Map<string, Set<{ onMessage: (m: string) => void; onReset?: () => void }>>();
 }
 
 class MemoryFastStore implements FastStore {
@@ -74,9 +110,20 @@ class MemoryFastStore implements FastStore {
 
   async ping() {}
 
+  async publish(channel: string, message: string) {
+    this.bus.emit(channel, message);
+  }
+
+  async subscribe(channel: string, onMessage: (message: string) => void) {
+    this.bus.on(channel, onMessage);
+  }
+
   async close() {
     this.entries.clear();
+    this.bus.removeAllListeners();
   }
+
+  private readonly bus = new EventEmitter().setMaxListeners(0);
 
   private evictExpired() {
     const now = Date.now();

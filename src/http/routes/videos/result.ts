@@ -2,7 +2,7 @@ import { defineRoute } from '../../route';
 import { AppError, notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { resultRecord } from '../../../jobs/job-records';
-import { findJobForUser, loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
 import type { JobRow } from '../../../storage/schema';
 import { ErrorEnvelopeSchema, JobResultRecordSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
@@ -35,7 +35,7 @@ export const jobResultRoute = (services: JobServices) =>
       409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
     },
     async handler({ params, principal }) {
-      const job = await findJobForUser(services.db, params.job_id, principal.userId);
+      const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
       assertCompleted(job);
       const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);

@@ -4,7 +4,6 @@ import { isTerminal } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/job-records';
 import { liveProgress } from '../../../jobs/live-progress';
-import { findJobForUser } from '../../../storage/repositories/jobs';
 import { ErrorEnvelopeSchema, JobStatusRecordSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
 
@@ -23,7 +22,7 @@ export const jobStatusRoute = (services: JobServices) =>
       404: { description: 'NOT_FOUND (also for another user\'s job)', schema: ErrorEnvelopeSchema },
     },
     async handler({ params, principal }) {
-      const job = await findJobForUser(services.db, params.job_id, principal.userId);
+      const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
       const live = !isTerminal(job.status) && job.workflow_started ? await liveProgress(services, job.id) : null;
       return { body: statusRecord(job, live) };

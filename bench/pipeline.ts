@@ -1,0 +1,202 @@
+/**
+ * Job pipeline throughput and latency, beside the Temporal baseline, and the status route beside a
+ * bare Koa route, all in one run on one machine:
+ *
+ *   bash scripts/with-infra.sh node --require tsx/cjs bench/pipeline.ts [--jobs 200]
+ *
+ * 1. N jobs (default 200, tldr) through the API, Temporal, the worker and the local YouTube server:
+ *    jobs/s and submit-to-completed latency p50/p95 (from the jobs' persisted timestamps).
+ * 2. N bare one-activity workflows on the same Temporal server, same worker settings: workflows/s.
+ * 3. autocannon against GET /api/v1/videos/status/{id} (authenticated, a completed job) and against a
+ *    bare Koa route in the same process: requests/s and p99.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { startDevServer } from '../src/infra/temporal-dev-server';
+import { startInfrastructure } from '../src/runtime/infrastructure';
+import { startApiServer } from '../src/runtime/api-server';
+import { startJobWorker } from '../src/runtime/worker-process';
+import { issueApiKey } from '../src/auth/api-key-format';
+import { createUserWithKey } from '../src/storage/repositories/users';
+import { startFakeYouTube, generatedVideoId } from '../test/fake-youtube';
+import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
+import { freePort, machineLine, percentile, printTable, tempDir } from './support';
+
+const { values: args } = parseArgs({ options: { jobs: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' } } });
+const JOBS = Number(args.jobs);
+const CANNON_SECONDS = Number(args.seconds);
+
+async function main() {
+  const logger = createLogger('warn', 'bench');
+  const temporal = await startDevServer({
+    dataDir: tempDir('vd-bench-temporal-'),
+    port: await freePort(),
+    namespace: 'default',
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+    log: () => {},
+  });
+  const youtube = await startFakeYouTube();
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: requireEnv('TEST_REDIS_URL'),
+    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_TASK_QUEUE: 'bench-jobs',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    YOUTUBE_BASE_URL: youtube.baseUrl,
+    LOG_LEVEL: 'warn',
+  });
+  const infra = await startInfrastructure(config, logger);
+  const worker = await startJobWorker(config, infra, logger);
+  const api = await startApiServer(config, infra, logger);
+  const key = issueApiKey();
+  await createUserWithKey(infra.database.db, { email: 'bench@example.com', plan: 'pro', key, keyName: 'bench', permissions: ['read', 'process'] });
+  const auth = { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' };
+
+  const submit = async (videoId: string) => {
+    const res = await fetch(`${api.url}/api/v1/videos/process`, { method: 'POST', headers: auth, body: JSON.stringify({ url: videoId }) });
+    if (res.status !== 202) throw new Error(`submit failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { job_id: string }).job_id;
+  };
+  const waitAll = async (ids: string[]) => {
+    for (;;) {
+      const rows = await infra.database.db.selectFrom('jobs').select(['status']).where('id', 'in', ids).execute();
+      if (rows.every((r) => r.status === 'completed' || r.status === 'failed')) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  // Warm-up: JIT, connection pools, sticky workflow caches.
+  await waitAll(await Promise.all(Array.from({ length: 10 }, (_, i) => submit(generatedVideoId(100_000 + i)))));
+
+  // 1. Our jobs.
+  const started = Date.now();
+  const ids: string[] = [];
+  await runWithConcurrency(JOBS, 20, async (i) => ids.push(await submit(generatedVideoId(i))));
+  await waitAll(ids);
+  const rows = await infra.database.db.selectFrom('jobs').select(['status', 'created_at', 'completed_at']).where('id', 'in', ids).execute();
+  const finished = Math.max(...rows.map((r) => r.completed_at!.getTime()));
+  const latencies = rows.map((r) => (r.completed_at!.getTime() - r.created_at.getTime()) / 1000).sort((a, b) => a - b);
+  const jobsPerSecond = JOBS / ((finished - started) / 1000);
+  const failed = rows.filter((r) => r.status === 'failed').length;
+
+  // 2. Bare one-activity workflows on the same server.
+  const bare = await benchBareWorkflows(temporal.address, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
+
+  // 3. Status route vs bare Koa route.
+  const bareApp = new Koa();
+  bareApp.use(async (ctx) => {
+    ctx.body = { success: true, status: 'ok' };
+  });
+  const bareServer = http.createServer(bareApp.callback());
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const barePort = (bareServer.address() as { port: number }).port;
+  const statusPath = `/api/v1/videos/status/${ids[0]}`;
+  const statusRun = await cannon(`${api.url}${statusPath}`, { authorization: `Bearer ${key.key}` });
+  const bareRun = await cannon(`http://127.0.0.1:${barePort}/status`, {});
+  // An unfinished job is read from Postgres on every request (live progress comes from the fast store).
+  await worker.shutdown();
+  const activeJob = await submit(generatedVideoId(200_000));
+  const activeRun = await cannon(`${api.url}/api/v1/videos/status/${activeJob}`, { authorization: `Bearer ${key.key}` });
+
+  console.log(`\nmachine: ${machineLine()}`);
+  printTable(`job pipeline (${JOBS} jobs, tldr, local YouTube server)`, [
+    { what: 'our jobs', 'per second': round(jobsPerSecond), 'p50 latency s': round(percentile(latencies, 50)), 'p95 latency s': round(percentile(latencies, 95)), failed },
+    { what: 'bare 1-activity workflow', 'per second': round(bare.perSecond), 'p50 latency s': round(bare.p50), 'p95 latency s': round(bare.p95), failed: 0 },
+  ]);
+  console.log(`our jobs / bare workflows: ${round(jobsPerSecond / bare.perSecond)} (target >= 0.33)`);
+  printTable(`HTTP (${CANNON_SECONDS}s each, 50 connections)`, [
+    { route: 'GET /api/v1/videos/status/{id}', 'req/s': Math.round(statusRun.requests.average), 'p99 ms': statusRun.latency.p99, non2xx: statusRun.non2xx },
+    { route: 'bare Koa route', 'req/s': Math.round(bareRun.requests.average), 'p99 ms': bareRun.latency.p99, non2xx: bareRun.non2xx },
+    { route: 'status of an unfinished job', 'req/s': Math.round(activeRun.requests.average), 'p99 ms': activeRun.latency.p99, non2xx: activeRun.non2xx },
+  ]);
+  console.log(`status / bare route: ${round(statusRun.requests.average / bareRun.requests.average)} (target >= 0.40)`);
+  console.log(
+    JSON.stringify({
+      bench: 'pipeline',
+      jobs: JOBS,
+      jobs_per_second: round(jobsPerSecond),
+      latency_p50_s: round(percentile(latencies, 50)),
+      latency_p95_s: round(percentile(latencies, 95)),
+      bare_workflows_per_second: round(bare.perSecond),
+      jobs_to_bare_ratio: round(jobsPerSecond / bare.perSecond),
+      status_rps: Math.round(statusRun.requests.average),
+      status_p99_ms: statusRun.latency.p99,
+      bare_route_rps: Math.round(bareRun.requests.average),
+      bare_route_p99_ms: bareRun.latency.p99,
+      status_to_bare_ratio: round(statusRun.requests.average / bareRun.requests.average),
+      status_unfinished_rps: Math.round(activeRun.requests.average),
+      status_unfinished_p99_ms: activeRun.latency.p99,
+    }),
+  );
+
+  bareServer.close();
+  await api.close();
+  await infra.close();
+  await database.drop();
+  await youtube.close();
+  await temporal.stop();
+}
+
+async function benchBareWorkflows(address: string, maxActivities: number, maxWorkflowTasks: number) {
+  const connection = await NativeConnection.connect({ address });
+  const worker = await Worker.create({
+    connection,
+    taskQueue: 'bench-bare',
+    workflowsPath: path.join(__dirname, 'bare/workflows.ts'),
+    activities: { touch: async (n: number) => n + 1 },
+    maxConcurrentActivityTaskExecutions: maxActivities,
+    maxConcurrentWorkflowTaskExecutions: maxWorkflowTasks,
+  });
+  const running = worker.run();
+  const clientConnection = await Connection.connect({ address });
+  const client = new Client({ connection: clientConnection });
+  const runOne = async (i: number) => {
+    const t0 = Date.now();
+    await client.workflow.execute('bareWorkflow', { taskQueue: 'bench-bare', workflowId: `bare-${i}-${Date.now()}`, args: [i] });
+    return (Date.now() - t0) / 1000;
+  };
+  await Promise.all(Array.from({ length: 10 }, (_, i) => runOne(-i - 1))); // warm-up
+  const started = Date.now();
+  const latencies: number[] = [];
+  await runWithConcurrency(JOBS, 20, async (i) => latencies.push(await runOne(i)));
+  const elapsed = (Date.now() - started) / 1000;
+  worker.shutdown();
+  await running;
+  await clientConnection.close();
+  await connection.close();
+  latencies.sort((a, b) => a - b);
+  return { perSecond: JOBS / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+}
+
+/** Submits like a client would: many at a time, not all at once. */
+async function runWithConcurrency(count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+function cannon(url: string, headers: Record<string, string>) {
+  return autocannon({ url, headers, connections: 50, duration: CANNON_SECONDS });
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,233 @@
+/**
+ * Key phrases: runs of one to three topic-bearing words ("sourdough starter", "emergency
+ * fund") counted per section. A phrase ranks high in a section when it is frequent there and
+ * rare in the other sections, and high for the whole video when it is frequent but not spread
+ * thinly over every section and every other sentence (the video's overall subject, "sleep" in a
+ * sleep lecture, names no particular idea). Words the creator put in the title count extra.
+ * Phrases are keyed by stems so "starters" and "starter" count together; each keeps its most
+ * common written form for display. Long sections are read through an even sample of their
+ * sentences, which bounds the cost on very long transcripts.
+ */
+import type { Vocabulary } from './vocabulary';
+import type { WordStream } from './word-stream';
+import type { SentenceTable } from './sentences';
+import type { Section } from './sections';
+import { FLAG_ENDS_CLAUSE, FLAG_ENDS_SENTENCE, type WordFlags } from './word-flags';
+import { createWordTokenizer } from '../text/word-tokens';
+import { isContinuousScript } from '../text/word-tokens';
+
+export interface KeyPhrase {
+  /** Stems of the phrase's terms, joined; phrases with the same key are the same phrase. */
+  readonly key: string;
+  readonly terms: readonly number[];
+  /** The most common written form. */
+  readonly text: string;
+  /** Lower-case tokens of that form, for finding the phrase in a sentence. */
+  readonly tokens: readonly string[];
+  readonly count: number;
+  /** Number of sections it occurs in. */
+  readonly sectionCount: number;
+  /** Sentences it occurs in, in transcript order (at most MAX_POSTINGS). */
+  readonly sentences: readonly number[];
+  readonly score: number;
+}
+
+export interface PhraseIndex {
+  /** Per section, best first. */
+  readonly bySection: readonly (readonly KeyPhrase[])[];
+  /** For the whole transcript, best first. */
+  readonly overall: readonly KeyPhrase[];
+}
+
+const MAX_NGRAM = 3;
+const SAMPLE_PER_SECTION = 700;
+const MAX_POSTINGS = 24;
+const KEEP_PER_SECTION = 12;
+const KEEP_OVERALL = 40;
+/** A phrase of several words found twice is stronger evidence of a term than a word found three times. */
+const LENGTH_BONUS = [0, 1, 1.8, 2.2];
+/** Inverse sentence frequency of a word in 5% of sentences: rarer words count in full, commoner ones less. */
+const FULL_WEIGHT_IDF = Math.log(1 + 1 / 0.05);
+const TITLE_BOOST = 1.5;
+
+export interface PhraseContext {
+  /** Per term: inverse sentence frequency. */
+  readonly idf: Float32Array;
+  /** Terms of the video's title. */
+  readonly titleTerms: ReadonlySet<number>;
+  readonly locale: string | undefined;
+}
+
+interface PhraseTally {
+  terms: number[];
+  count: number;
+  perSection: Map<number, number>;
+  forms: Map<string, number>;
+  sentences: number[];
+  allGeneric: boolean;
+}
+
+export function extractKeyPhrases(
+  words: WordStream,
+  vocabulary: Vocabulary,
+  flags: WordFlags,
+  sentences: SentenceTable,
+  sections: readonly Section[],
+  context: PhraseContext,
+): PhraseIndex {
+  const tallies = new Map<string, PhraseTally>();
+  const surfaceTokens = surfaceTokenReader(words, context.locale);
+  for (const section of sections) {
+    for (const s of sampleSentences(section.firstSentence, section.endSentence, SAMPLE_PER_SECTION)) {
+      tallySentence(s, section.index, words, vocabulary, flags, sentences, surfaceTokens, tallies);
+    }
+  }
+
+  const sectionCount = Math.max(1, sections.length);
+  const bySection: KeyPhrase[][] = sections.map(() => []);
+  const overall: KeyPhrase[] = [];
+  for (const [key, tally] of tallies) {
+    if (tally.allGeneric) continue;
+    const n = tally.terms.length;
+    if (n > 1 && tally.count < 2) continue;
+    const text = mostCommonForm(tally.forms);
+    const weight =
+      (LENGTH_BONUS[n] ?? 1) *
+      rarity(tally.terms, context.idf) *
+      (tally.terms.every((t) => context.titleTerms.has(t)) ? TITLE_BOOST : 1);
+    const base = {
+      key,
+      terms: tally.terms,
+      text,
+      tokens: text.toLowerCase().split(' '),
+      sentences: tally.sentences,
+      sectionCount: tally.perSection.size,
+    };
+    const specificity = Math.log(1 + sectionCount / tally.perSection.size);
+    // Share-weighted specificity, scaled so a phrase confined to one section scores 1.
+    let concentration = 0;
+    for (const count of tally.perSection.values()) concentration += (count / tally.count) * specificity;
+    concentration /= Math.log(1 + sectionCount);
+    overall.push({ ...base, count: tally.count, score: tally.count * weight * concentration });
+    for (const [sectionIndex, count] of tally.perSection) {
+      bySection[sectionIndex]?.push({ ...base, count, score: count * weight * specificity });
+    }
+  }
+  return {
+    bySection: bySection.map((list) => best(list, KEEP_PER_SECTION)),
+    overall: best(overall, KEEP_OVERALL),
+  };
+}
+
+/** Mean over the phrase's terms of their rarity, 1 for words in at most 5% of sentences. */
+function rarity(terms: readonly number[], idf: Float32Array): number {
+  let sum = 0;
+  for (const t of terms) sum += Math.min(1, (idf[t] ?? 0) / FULL_WEIGHT_IDF);
+  return sum / Math.max(1, terms.length);
+}
+
+function best(phrases: KeyPhrase[], keep: number): KeyPhrase[] {
+  return phrases.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, keep);
+}
+
+function mostCommonForm(forms: Map<string, number>): string {
+  let bestForm = '';
+  let bestCount = -1;
+  for (const [form, count] of forms) {
+    // A lower-case form wins a tie: capitals at a sentence start are not part of the term.
+    if (count > bestCount || (count === bestCount && form < bestForm)) {
+      bestForm = form;
+      bestCount = count;
+    }
+  }
+  return bestForm;
+}
+
+function* sampleSentences(from: number, to: number, limit: number): Generator<number> {
+  const count = to - from;
+  if (count <= limit) {
+    for (let s = from; s < to; s += 1) yield s;
+    return;
+  }
+  const step = count / limit;
+  for (let i = 0; i < limit; i += 1) yield from + Math.floor(i * step);
+}
+
+/** The original-case tokens of a distinct word, tokenised on demand and remembered. */
+function surfaceTokenReader(words: WordStream, locale: string | undefined): (word: number) => string[] {
+  const tokenize = createWordTokenizer(locale);
+  const memo = new Map<number, string[]>();
+  return (word) => {
+    let tokens = memo.get(word);
+    if (!tokens) {
+      tokens = tokenize(words.distinct[word] ?? '');
+      memo.set(word, tokens);
+    }
+    return tokens;
+  };
+}
+
+function tallySentence(
+  s: number,
+  sectionIndex: number,
+  words: WordStream,
+  vocabulary: Vocabulary,
+  flags: WordFlags,
+  sentences: SentenceTable,
+  surfaceTokens: (word: number) => string[],
+  tallies: Map<string, PhraseTally>,
+): void {
+  // The current run of consecutive topic-bearing tokens.
+  const runTerms: number[] = [];
+  const runForms: string[] = [];
+  const runGeneric: boolean[] = [];
+  const seenInSentence = new Set<string>();
+  const flush = (): void => {
+    for (let i = 0; i < runTerms.length; i += 1) {
+      for (let n = 1; n <= MAX_NGRAM && i + n <= runTerms.length; n += 1) {
+        const terms = runTerms.slice(i, i + n);
+        const key = terms.join('.');
+        let tally = tallies.get(key);
+        if (!tally) {
+          tally = { terms, count: 0, perSection: new Map(), forms: new Map(), sentences: [], allGeneric: true };
+          for (let k = i; k < i + n; k += 1) if (!runGeneric[k]) tally.allGeneric = false;
+          tallies.set(key, tally);
+        }
+        tally.count += 1;
+        tally.perSection.set(sectionIndex, (tally.perSection.get(sectionIndex) ?? 0) + 1);
+        const forms = runForms.slice(i, i + n);
+        const form = forms.join(forms.some(isContinuousScript) ? '' : ' ');
+        tally.forms.set(form, (tally.forms.get(form) ?? 0) + 1);
+        if (!seenInSentence.has(key)) {
+          seenInSentence.add(key);
+          if (tally.sentences.length < MAX_POSTINGS) tally.sentences.push(s);
+        }
+      }
+    }
+    runTerms.length = 0;
+    runForms.length = 0;
+    runGeneric.length = 0;
+  };
+
+  const to = sentences.firstWord[s + 1] ?? 0;
+  for (let p = sentences.firstWord[s] ?? 0; p < to; p += 1) {
+    const w = words.word[p] ?? 0;
+    const from = vocabulary.wordTokenStart[w] ?? 0;
+    const end = vocabulary.wordTokenStart[w + 1] ?? from;
+    const forms = surfaceTokens(w);
+    for (let k = from; k < end; k += 1) {
+      const token = vocabulary.wordTokens[k] ?? 0;
+      const term = vocabulary.tokenTerm[token] ?? -1;
+      if (term < 0) {
+        flush();
+        continue;
+      }
+      runTerms.push(term);
+      // Tokenising the original-case word gives the same tokens in the same order.
+      runForms.push(forms[k - from] ?? vocabulary.tokens[token] ?? '');
+      runGeneric.push((vocabulary.tokenGeneric[token] ?? 0) === 1);
+    }
+    if ((flags.flags[w] ?? 0) & (FLAG_ENDS_CLAUSE | FLAG_ENDS_SENTENCE)) flush();
+  }
+  flush();
+}

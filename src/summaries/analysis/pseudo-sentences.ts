@@ -1,0 +1,201 @@
+/**
+ * Sentences for text that has no usable punctuation: auto-captions, and run-on stretches of
+ * manual ones. Each place between two words gets a boundary score from the evidence there is
+ * (a pause between caption segments, a segment edge, a comma, a word that opens spoken
+ * sentences, a word after which English sentences never end, part-of-speech patterns), and
+ * the best-scoring set of cuts within bounded sentence lengths is chosen.
+ */
+import {
+  FLAG_CONTINUATION,
+  FLAG_ENDS_CLAUSE,
+  FLAG_ENDS_SENTENCE,
+  FLAG_NON_ENDING,
+  FLAG_OBJECT_ONLY,
+  FLAG_STARTER,
+  FLAG_SUBJECT,
+  FLAG_SUBJECT_ONLY,
+  type WordFlags,
+} from './word-flags';
+import {
+  TAG_ADJ, TAG_ADP, TAG_ADV, TAG_AUX, TAG_CCONJ, TAG_DET, TAG_INTJ, TAG_NOUN, TAG_NUM, TAG_PART,
+  TAG_PRON, TAG_PROPN, TAG_SCONJ, TAG_VERB, type WordTags,
+} from './word-tags';
+import type { WordStream } from './word-stream';
+
+export interface SentenceLength {
+  readonly min: number;
+  readonly target: number;
+  readonly max: number;
+}
+
+/** In tokens. Spoken sentences average 15-20 words; shorter pieces lose context, longer ones read as run-ons. */
+export const SPOKEN_SENTENCE_LENGTH: SentenceLength = { min: 7, target: 17, max: 32 };
+
+/** A pause this long (seconds) between segments ends a sentence even before the minimum length. */
+const DECISIVE_PAUSE = 1.5;
+const LENGTH_PENALTY = 0.06;
+/**
+ * Every cut costs this much evidence, so the split only cuts where the evidence is clear; without
+ * it, every mildly positive place (a segment edge, a pronoun) would become a boundary.
+ */
+const CUT_COST = 1;
+
+/** Where a stretch of words was split, and how sure each cut is. */
+export interface SentenceCuts {
+  /** Word positions at which sentences start. */
+  readonly starts: number[];
+  /** Boundary evidence at each start (higher is clearer); parallel to `starts`. */
+  readonly strengths: number[];
+}
+
+/** Evidence value given to a boundary nobody doubts: the start or end of the text, a full stop. */
+export const CERTAIN_BOUNDARY = 4;
+
+/**
+ * Splits words [from, to) into sentences and appends them to `cuts`. Dynamic programming over
+ * cut positions chooses the split with the best total evidence less a penalty for sentence
+ * lengths far from the target, so one weak place does not force a bad cut further on.
+ * O(words x max length).
+ */
+export function splitByCues(
+  words: WordStream,
+  flags: WordFlags,
+  from: number,
+  to: number,
+  cuts: SentenceCuts,
+  leadingStrength: number,
+  length: SentenceLength = SPOKEN_SENTENCE_LENGTH,
+  tags: WordTags | null = null,
+): void {
+  const n = to - from;
+  if (n <= 0) return;
+  // units[k]: tokens in words [from, from + k).
+  const units = new Float64Array(n + 1);
+  for (let k = 1; k <= n; k += 1) units[k] = (units[k - 1] ?? 0) + (flags.units[words.word[from + k - 1] ?? 0] ?? 1);
+  const evidence = new Float32Array(n + 1);
+  const decisiveAt = new Uint8Array(n + 1);
+  for (let k = 1; k < n; k += 1) {
+    const j = from + k;
+    const pause = pauseBefore(words, j);
+    evidence[k] = boundaryScore(words, flags, tags, j, pause);
+    decisiveAt[k] = decisive(words, flags, j) ? 1 : 0;
+  }
+  evidence[n] = CERTAIN_BOUNDARY;
+  decisiveAt[n] = 1;
+
+  const best = new Float64Array(n + 1).fill(-Infinity);
+  const back = new Int32Array(n + 1).fill(-1);
+  best[0] = 0;
+  for (let k = 1; k <= n; k += 1) {
+    const endUnits = units[k] ?? 0;
+    for (let i = k - 1; i >= 0; i -= 1) {
+      const len = endUnits - (units[i] ?? 0);
+      if (len > length.max && i < k - 1) break;
+      if (len < length.min && !decisiveAt[k]) continue;
+      const previous = best[i] ?? -Infinity;
+      if (previous === -Infinity) continue;
+      const value = previous + (evidence[k] ?? 0) - CUT_COST - LENGTH_PENALTY * Math.abs(len - length.target);
+      if (value > (best[k] ?? -Infinity)) {
+        best[k] = value;
+        back[k] = i;
+      }
+    }
+    // Nothing fits (a run shorter than the minimum between two decisive stops): keep it whole.
+    if (back[k] === -1) {
+      back[k] = k - 1;
+      best[k] = (best[k - 1] ?? 0) - 1;
+    }
+  }
+
+  const reversed: number[] = [];
+  for (let k = n; k > 0; k = back[k] ?? 0) reversed.push(back[k] ?? 0);
+  reversed.reverse();
+  for (const k of reversed) {
+    cuts.starts.push(from + k);
+    cuts.strengths.push(k === 0 ? leadingStrength : (evidence[k] ?? 0));
+  }
+}
+
+function decisive(words: WordStream, flags: WordFlags, j: number): boolean {
+  const previous = flags.flags[words.word[j - 1] ?? 0] ?? 0;
+  return (previous & FLAG_ENDS_SENTENCE) !== 0 || pauseBefore(words, j) >= DECISIVE_PAUSE;
+}
+
+/** Silence between the segment of word j-1 and that of word j; 0 inside a segment. */
+function pauseBefore(words: WordStream, j: number): number {
+  const segment = words.segment[j] ?? 0;
+  const previous = words.segment[j - 1] ?? segment;
+  if (segment === previous) return 0;
+  return Math.max(0, (words.segmentStart[segment] ?? 0) - (words.segmentEnd[previous] ?? 0));
+}
+
+/** Evidence for a sentence boundary right before word j. */
+function boundaryScore(words: WordStream, flags: WordFlags, tags: WordTags | null, j: number, pause: number): number {
+  const before = flags.flags[words.word[j - 1] ?? 0] ?? 0;
+  const after = flags.flags[words.word[j] ?? 0] ?? 0;
+  let score = 0;
+  if ((words.segment[j] ?? 0) !== (words.segment[j - 1] ?? 0)) score += 0.3;
+  if (pause > 0.25) score += Math.min(3, pause * 2);
+  if (before & FLAG_ENDS_SENTENCE) score += 4;
+  else if (before & FLAG_ENDS_CLAUSE) score += 1;
+  if (after & FLAG_STARTER) score += 1.5;
+  else if (after & FLAG_SUBJECT) score += 0.6;
+  if (before & FLAG_NON_ENDING) score -= 3;
+  if (after & FLAG_CONTINUATION) score -= 1.2;
+  if (tags) score += grammaticalEvidence(tags.last[j - 1] ?? 0, tags.first[j] ?? 0, tags.first[j + 1] ?? 0, after);
+  return score;
+}
+
+/** Words that need what follows them: a sentence cannot end on them. */
+const NEEDS_COMPLEMENT = new Set([TAG_DET, TAG_ADP, TAG_AUX, TAG_CCONJ, TAG_SCONJ, TAG_PART]);
+/** Words a phrase can end on. */
+const CAN_CLOSE = new Set([TAG_NOUN, TAG_PROPN, TAG_PRON, TAG_ADV, TAG_ADJ, TAG_NUM, TAG_VERB, TAG_INTJ]);
+const NOMINAL = new Set([TAG_NOUN, TAG_PROPN]);
+
+/**
+ * Evidence from the tags around a place: positive where a clause can end and a new one start
+ * ("...the starter | a sourdough starter is"), negative inside a phrase ("a sourdough | starter",
+ * "you | feed", "make | the bread").
+ */
+function grammaticalEvidence(before: number, next: number, afterNext: number, nextFlags: number): number {
+  if (NEEDS_COMPLEMENT.has(before)) return -2.5;
+  const closes = CAN_CLOSE.has(before);
+  switch (next) {
+    case TAG_NOUN:
+    case TAG_PROPN:
+      return NOMINAL.has(before) || before === TAG_ADJ || before === TAG_NUM || before === TAG_VERB ? -2 : 0;
+    case TAG_AUX:
+      return NOMINAL.has(before) || before === TAG_PRON ? -2 : 0;
+    case TAG_VERB:
+      if (NOMINAL.has(before) || before === TAG_PRON) return -1.2;
+      // After an adverb or adjective a bare verb often opens an instruction ("...warm | keep it").
+      return before === TAG_ADV || before === TAG_ADJ ? 0.5 : 0;
+    case TAG_PRON:
+      if (nextFlags & FLAG_OBJECT_ONLY) return -1.5;
+      if (nextFlags & FLAG_SUBJECT_ONLY) return closes ? 1.5 : 0;
+      // "it", "you", "that" after a verb are usually its object ("spend it", "show you").
+      if (before === TAG_VERB) return afterNext === TAG_AUX ? 0 : -1.5;
+      return closes && (afterNext === TAG_VERB || afterNext === TAG_AUX) ? 1.2 : 0;
+    case TAG_DET:
+      if (before === TAG_VERB) return -1.5;
+      return closes ? 0.8 : 0;
+    case TAG_ADJ:
+      return before === TAG_VERB ? -1 : 0;
+    case TAG_NUM:
+      // "two | thousand", "twenty | four".
+      return before === TAG_NUM ? -2 : 0;
+    case TAG_ADP:
+    case TAG_PART:
+      return -0.5;
+    case TAG_SCONJ:
+      return closes ? 0.6 : 0;
+    case TAG_CCONJ:
+      return closes ? 0.3 : 0;
+    case TAG_INTJ:
+      return 1;
+    case TAG_ADV:
+      return closes ? 0.2 : 0;
+    default:
+      return 0;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Sentence starts in punctuated captions. Manual captions break lines mid-sentence, so the
+ * splitter reads the joined text (wink's sentence boundary detection for English, ICU's for
+ * other languages) and each sentence is mapped back to the word, and so the segment, where it
+ * begins. The text is read in windows that end at a sentence mark: splitters grow slower than
+ * linearly on very long strings, and a window bounds the memory a document takes.
+ */
+import { englishSentenceReader } from '../language/wink';
+import type { LanguageProfile } from '../language/language-profile';
+import { FLAG_ENDS_SENTENCE, type WordFlags } from './word-flags';
+import type { WordStream } from './word-stream';
+
+const WINDOW_CHARS = 6000;
+const MAX_WINDOW_CHARS = 24000;
+
+type SentenceSplitter = (text: string) => number[];
+
+/** Word positions at which sentences start, ascending, beginning with 0 (empty for no words). */
+export function punctuatedSentenceStarts(words: WordStream, flags: WordFlags, language: LanguageProfile): number[] {
+  const split = language.isEnglish ? winkSentenceOffsets : icuSentenceOffsets(language.locale);
+  const starts: number[] = [];
+  let from = 0;
+  while (from < words.length) {
+    let to = from;
+    let chars = 0;
+    while (to < words.length) {
+      const w = words.word[to] ?? 0;
+      chars += (words.distinct[w]?.length ?? 0) + 1;
+      to += 1;
+      if (chars >= MAX_WINDOW_CHARS) break;
+      if (chars >= WINDOW_CHARS && (flags.flags[w] ?? 0) & FLAG_ENDS_SENTENCE) break;
+    }
+    addWindowStarts(words, from, to, split, starts);
+    from = to;
+  }
+  return starts;
+}
+
+function addWindowStarts(words: WordStream, from: number, to: number, split: SentenceSplitter, starts: number[]): void {
+  const charStart = new Int32Array(to - from);
+  const parts: string[] = [];
+  let offset = 0;
+  for (let p = from; p < to; p += 1) {
+    const text = words.distinct[words.word[p] ?? 0] ?? '';
+    charStart[p - from] = offset;
+    parts.push(text);
+    offset += text.length + 1;
+  }
+  const offsets = split(parts.join(' '));
+  if (offsets[0] !== 0) offsets.unshift(0);
+  for (const charOffset of offsets) {
+    const position = from + wordAt(charStart, charOffset);
+    if (starts.length === 0 || position > (starts[starts.length - 1] ?? -1)) starts.push(position);
+  }
+}
+
+/** Index of the word that contains a character offset (the last word starting at or before it). */
+function wordAt(charStart: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = charStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((charStart[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function winkSentenceOffsets(text: string): number[] {
+  const nlp = englishSentenceReader();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  const tokens = doc.tokens();
+  const values = tokens.out(its.value) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  const tokenStart = new Int32Array(values.length);
+  let offset = 0;
+  for (let t = 0; t < values.length; t += 1) {
+    offset += spaces[t]?.length ?? 0;
+    tokenStart[t] = offset;
+    offset += values[t]?.length ?? 0;
+  }
+  const spans = doc.sentences().out(its.span) as unknown as number[][];
+  return spans.map((span) => tokenStart[span[0] ?? 0] ?? 0);
+}
+
+function icuSentenceOffsets(locale: string | undefined): SentenceSplitter {
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  return (text) => {
+    const offsets: number[] = [];
+    for (const part of segmenter.segment(text)) offsets.push(part.index);
+    return offsets;
+  };
+}

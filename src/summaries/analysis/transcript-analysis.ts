@@ -1,0 +1,116 @@
+/**
+ * The analysis every summary mode shares: cleaned words, sentences with times, TF-IDF
+ * vectors, topic sections with headings, sentence salience and key phrases. Computing it once
+ * and rendering each requested mode from it is what makes five modes cost little more than one.
+ */
+import type { SummaryInput } from '../../domain/summary';
+import { languageProfile, type LanguageProfile } from '../language/language-profile';
+import { noiseRules } from '../text/caption-noise';
+import { escapeMarkdown } from '../text/markdown';
+import { createPresenter, type Presenter } from '../text/presentation';
+import { punctuationProfile, type PunctuationProfile } from '../text/punctuation';
+import { extractKeyPhrases, type PhraseIndex } from './key-phrases';
+import { createNounPhraseCheck, type NounPhraseCheck } from './noun-phrases';
+import { computeSalience, type Salience } from './salience';
+import { sectionHeadings } from './section-headings';
+import { sectionsFromBoundaries, sectionsFromChapters, usableChapters, type Section } from './sections';
+import { buildSentences, type SentenceTable } from './sentences';
+import { sentenceText, sentenceTokens } from './sentence-text';
+import { buildSentenceVectors, type SentenceVectors } from './sentence-vectors';
+import { findTopicBoundaries, segmentationPlan } from './topic-segmentation';
+import { buildVocabulary, termsOf, type Vocabulary } from './vocabulary';
+import { buildWordFlags } from './word-flags';
+import { buildWordStream, type WordStream } from './word-stream';
+
+export interface TranscriptAnalysis {
+  readonly title: string;
+  /** The video's duration, or the end of its last caption when the platform did not say. */
+  readonly durationSeconds: number;
+  readonly language: LanguageProfile;
+  readonly punctuation: PunctuationProfile;
+  readonly words: WordStream;
+  readonly vocabulary: Vocabulary;
+  readonly sentences: SentenceTable;
+  readonly vectors: SentenceVectors;
+  readonly sections: readonly Section[];
+  /** Sections are the creator's chapters (otherwise they were found in the text). */
+  readonly chaptered: boolean;
+  /** Per section: chapter title or key-phrase heading. */
+  readonly headings: readonly string[];
+  readonly salience: Salience;
+  readonly phrases: PhraseIndex;
+  /** For English: whether a key phrase is used as a noun phrase; null for other languages. */
+  readonly nounCheck: NounPhraseCheck | null;
+  readonly presenter: Presenter;
+  /** Sentence s as spoken (cleaned of noise). */
+  text(s: number): string;
+  /** Sentence s as lower-case tokens. */
+  tokens(s: number): string[];
+  /** Sentence s ready to print in Markdown: presented, then escaped. */
+  display(s: number): string;
+}
+
+export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
+  const language = languageProfile(input.language || 'und');
+  const words = buildWordStream(input.segments, noiseRules(language.cues.fillers, language.isEnglish));
+  const punctuation = punctuationProfile(words.segmentText);
+  const vocabulary = buildVocabulary(words, language);
+  const flags = buildWordFlags(words, vocabulary, language.isEnglish);
+  const sentences = buildSentences(words, flags, language, punctuation.punctuated);
+  const vectors = buildSentenceVectors(words, vocabulary, sentences);
+  const durationSeconds = resolveDuration(input.durationSeconds, words);
+
+  const chapters = usableChapters(input.chapters, durationSeconds);
+  const chaptered = chapters.length > 0;
+  const sections = chaptered
+    ? sectionsFromChapters(chapters, sentences, durationSeconds)
+    : sectionsFromBoundaries(
+        findTopicBoundaries(sentences, vectors, vocabulary.termCount, durationSeconds, segmentationPlan(durationSeconds)),
+        sentences,
+        durationSeconds,
+      );
+  const salience = computeSalience(sentences, vectors, vocabulary.termCount, sections);
+  const phrases = extractKeyPhrases(words, vocabulary, flags, sentences, sections, {
+    idf: vectors.idf,
+    titleTerms: termsOf(input.title, vocabulary, language.locale),
+    locale: language.locale,
+  });
+
+  const text = (s: number) => sentenceText(words, sentences, s);
+  const nounCheck = language.isEnglish ? createNounPhraseCheck(text) : null;
+  const headings = sectionHeadings(sections, phrases, nounCheck, language.isEnglish ? ' and ' : ', ');
+  const presenter = createPresenter({
+    language,
+    unpunctuated: !punctuation.punctuated,
+    lowerCaseOnly: punctuation.lowerCaseOnly,
+    casingSources: [input.title, input.channel, ...input.chapters.map((c) => c.title)],
+  });
+
+  return {
+    title: input.title,
+    durationSeconds,
+    language,
+    punctuation,
+    words,
+    vocabulary,
+    sentences,
+    vectors,
+    sections,
+    chaptered,
+    headings,
+    salience,
+    phrases,
+    nounCheck,
+    presenter,
+    text,
+    tokens: (s) => sentenceTokens(words, vocabulary, sentences, s),
+    display: (s) => escapeMarkdown(presenter.sentence(text(s))),
+  };
+}
+
+function resolveDuration(stated: number | null, words: WordStream): number {
+  if (stated !== null && Number.isFinite(stated) && stated > 0) return stated;
+  let last = 0;
+  for (const end of words.segmentEnd) last = Math.max(last, end);
+  return last;
+}

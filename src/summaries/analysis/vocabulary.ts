@@ -1,0 +1,79 @@
+/**
+ * Tokens and terms of the distinct words of a transcript. A word ("dough," or "Don't") yields
+ * lower-case tokens ("dough", "don't"); a token maps to a term (its stem) unless it is a stop
+ * word. Tokenising and classifying distinct words once is what keeps large transcripts cheap.
+ */
+import type { LanguageProfile } from '../language/language-profile';
+import { createWordTokenizer } from '../text/word-tokens';
+import type { WordStream } from './word-stream';
+
+export interface Vocabulary {
+  /** Distinct lower-case tokens. */
+  readonly tokens: readonly string[];
+  /** Token string to its index in `tokens`. */
+  readonly tokenIndex: ReadonlyMap<string, number>;
+  /** Per distinct word w: its tokens are wordTokens[wordTokenStart[w] .. wordTokenStart[w + 1]). */
+  readonly wordTokenStart: Int32Array;
+  readonly wordTokens: Int32Array;
+  /** Per token: its term, or -1 for tokens that carry no topic. */
+  readonly tokenTerm: Int32Array;
+  /** Per token: 1 when it may not be a key term on its own. */
+  readonly tokenGeneric: Uint8Array;
+  readonly termCount: number;
+}
+
+export function buildVocabulary(words: WordStream, language: LanguageProfile): Vocabulary {
+  const tokenize = createWordTokenizer(language.locale);
+  const tokenIds = new Map<string, number>();
+  const tokens: string[] = [];
+  const wordTokenStart = new Int32Array(words.distinct.length + 1);
+  const wordTokenList: number[] = [];
+  words.distinct.forEach((word, w) => {
+    wordTokenStart[w] = wordTokenList.length;
+    for (const token of tokenize(word)) {
+      const lower = token.toLowerCase();
+      let id = tokenIds.get(lower);
+      if (id === undefined) {
+        id = tokens.length;
+        tokenIds.set(lower, id);
+        tokens.push(lower);
+      }
+      wordTokenList.push(id);
+    }
+  });
+  wordTokenStart[words.distinct.length] = wordTokenList.length;
+
+  const classes = language.classify(tokens);
+  const termIds = new Map<string, number>();
+  const tokenTerm = new Int32Array(tokens.length).fill(-1);
+  for (let t = 0; t < tokens.length; t += 1) {
+    if (classes.stop[t]) continue;
+    const stem = classes.stems[t] ?? tokens[t] ?? '';
+    let term = termIds.get(stem);
+    if (term === undefined) {
+      term = termIds.size;
+      termIds.set(stem, term);
+    }
+    tokenTerm[t] = term;
+  }
+  return {
+    tokens,
+    tokenIndex: tokenIds,
+    wordTokenStart,
+    wordTokens: Int32Array.from(wordTokenList),
+    tokenTerm,
+    tokenGeneric: classes.generic,
+    termCount: termIds.size,
+  };
+}
+
+/** Terms of a text written outside the transcript (a title), as far as the transcript uses them. */
+export function termsOf(text: string, vocabulary: Vocabulary, locale: string | undefined): Set<number> {
+  const terms = new Set<number>();
+  for (const token of createWordTokenizer(locale)(text)) {
+    const index = vocabulary.tokenIndex.get(token.toLowerCase());
+    const term = index === undefined ? -1 : (vocabulary.tokenTerm[index] ?? -1);
+    if (term >= 0) terms.add(term);
+  }
+  return terms;
+}

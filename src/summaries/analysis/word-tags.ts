@@ -1,0 +1,77 @@
+/**
+ * Part-of-speech tags for English captions without punctuation, where they are the best
+ * evidence of where one spoken sentence ends and the next begins ("...a sourdough | starter"
+ * splits a noun phrase, "...the starter | a sourdough starter is..." does not). wink tags
+ * the word stream in windows of a couple of thousand words, which keeps each document small;
+ * the cost is about half a second per million words.
+ */
+import { englishTagger } from '../language/wink';
+import type { WordStream } from './word-stream';
+
+export const TAG_OTHER = 0;
+export const TAG_NOUN = 1;
+export const TAG_PROPN = 2;
+export const TAG_PRON = 3;
+export const TAG_VERB = 4;
+export const TAG_AUX = 5;
+export const TAG_ADJ = 6;
+export const TAG_ADV = 7;
+export const TAG_DET = 8;
+export const TAG_ADP = 9;
+export const TAG_CCONJ = 10;
+export const TAG_SCONJ = 11;
+export const TAG_PART = 12;
+export const TAG_NUM = 13;
+export const TAG_INTJ = 14;
+
+const CODES: Readonly<Record<string, number>> = {
+  NOUN: TAG_NOUN,
+  PROPN: TAG_PROPN,
+  PRON: TAG_PRON,
+  VERB: TAG_VERB,
+  AUX: TAG_AUX,
+  ADJ: TAG_ADJ,
+  ADV: TAG_ADV,
+  DET: TAG_DET,
+  ADP: TAG_ADP,
+  CCONJ: TAG_CCONJ,
+  SCONJ: TAG_SCONJ,
+  PART: TAG_PART,
+  NUM: TAG_NUM,
+  INTJ: TAG_INTJ,
+};
+
+const WINDOW_WORDS = 2000;
+
+export interface WordTags {
+  /** Per word position: tag of the word's first token ("do" in "don't"). */
+  readonly first: Uint8Array;
+  /** Per word position: tag of its last token ("n't" in "don't"). */
+  readonly last: Uint8Array;
+}
+
+export function tagEnglishWords(words: WordStream): WordTags {
+  const first = new Uint8Array(words.length);
+  const last = new Uint8Array(words.length);
+  const nlp = englishTagger();
+  const its = nlp.its;
+  for (let from = 0; from < words.length; from += WINDOW_WORDS) {
+    const to = Math.min(words.length, from + WINDOW_WORDS);
+    const parts: string[] = [];
+    for (let p = from; p < to; p += 1) parts.push(words.distinct[words.word[p] ?? 0] ?? '');
+    const tokens = nlp.readDoc(parts.join(' ')).tokens();
+    const tags = tokens.out(its.pos) as string[];
+    const spaces = tokens.out(its.precedingSpaces) as string[];
+    // Our words never contain spaces, so a token preceded by a space starts the next word.
+    let p = from - 1;
+    for (let t = 0; t < tags.length; t += 1) {
+      if (t === 0 || (spaces[t] ?? '') !== '') {
+        p += 1;
+        if (p >= to) break;
+        first[p] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
+      }
+      last[p] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
+    }
+  }
+  return { first, last };
+}

@@ -1,0 +1,168 @@
+/**
+ * Words and phrases whose presence says something about a sentence's role: advice, cause and
+ * effect, a definition, an introduction to the video, or channel promotion. Phrases are written
+ * lower-case with single spaces and straight apostrophes, as the tokenizer produces them.
+ * Languages without an entry get an empty lexicon: ranking then rests on salience alone.
+ */
+
+export interface CueLexicon {
+  /** Hesitation sounds that captions transcribe but nobody means. */
+  readonly fillers: readonly string[];
+  /** Openers that carry no content when a sentence is quoted on its own. */
+  readonly discourseOpeners: readonly string[];
+  /** Advice, recommendation or warning. */
+  readonly advice: readonly string[];
+  /** Cause and effect, purpose, consequence. */
+  readonly causeEffect: readonly string[];
+  /** Words that follow a term being defined ("X is", "X means"). */
+  readonly definitionAfter: readonly string[];
+  /** Phrases that precede a term being defined ("called X", "known as X"). */
+  readonly definitionBefore: readonly string[];
+  /** The speaker saying what the video is about. */
+  readonly introduction: readonly string[];
+  /** Channel housekeeping: subscribe, sponsors, sign-offs. */
+  readonly promotion: readonly string[];
+}
+
+const COMMON_FILLERS = ['um', 'umm', 'uh', 'uhh', 'uhm', 'hmm', 'hm', 'mhm', 'mm', 'mm-hmm'];
+
+const EMPTY: CueLexicon = {
+  fillers: COMMON_FILLERS,
+  discourseOpeners: [],
+  advice: [],
+  causeEffect: [],
+  definitionAfter: [],
+  definitionBefore: [],
+  introduction: [],
+  promotion: [],
+};
+
+const ENGLISH: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'erm', 'er', 'ah', 'uh-huh'],
+  discourseOpeners: [
+    'and so', 'so yeah', 'and then', 'and', 'so', 'but', 'okay', 'ok', 'alright', 'all right',
+    'well', 'anyway', 'basically', 'you know', 'i mean', 'like', 'yeah', 'oh', 'right', 'now',
+  ],
+  advice: [
+    'you should', "you shouldn't", 'you need to', 'you have to', 'you must', 'you want to',
+    'make sure', 'be sure to', 'remember to', "don't forget", 'try to', 'i recommend',
+    "i'd recommend", 'i would recommend', 'we recommend', 'i suggest', 'my advice', 'my tip',
+    'the key is', 'the trick is', 'the secret is', "it's important", 'it is important',
+    "it's essential", "it's worth", 'best practice', 'the best way', 'rule of thumb', 'avoid',
+    'never', 'always', 'instead of', 'rather than', "don't", 'do not', 'start with', 'focus on',
+    'aim for', 'stick to', 'keep in mind', 'a good idea', 'the goal is', 'get into the habit',
+  ],
+  causeEffect: [
+    'because', 'so that', 'which means', 'that means', 'this means', 'leads to', 'lead to',
+    'results in', 'causes', 'therefore', 'as a result', 'the reason', "that's why",
+    'this is why', 'which is why', 'helps', 'will help', 'allows you', 'lets you',
+    'in order to', 'otherwise', 'depends on', 'if you',
+  ],
+  definitionAfter: ['is', 'are', 'means', 'refers', 'describes', 'stands', 'was', 'were'],
+  definitionBefore: ['called', 'named', 'known as', 'defined as', 'referred to as', 'term'],
+  introduction: [
+    'in this video', 'in this lecture', 'in this talk', 'in this episode', 'in this lesson',
+    'today we', 'today i', "we're going to", "i'm going to show", "we'll look at",
+    'we will look at', "let's talk about", 'this video is about', 'going to talk about',
+    'going to cover', "we'll cover", 'we will cover', "we'll talk about", 'this lecture is about',
+    "today we've", "today i'm", "today i'll", "today's lecture", "today's video", "today's episode",
+    "we've got", 'welcome to', 'this episode', 'is about', 'are about', 'introduction to',
+  ],
+  promotion: [
+    'subscribe', 'hit the bell', 'notification bell', 'patreon', 'sponsor', 'sponsored',
+    'link in the description', 'links in the description', 'description below', 'comment below',
+    'comments below', 'thanks for watching', 'thank you for watching', 'see you next time',
+    'see you in the next', 'welcome back', 'hey guys', 'hey everyone', "what's up guys",
+    'smash that like', 'merch', 'promo code', 'discount code', 'follow me on', 'like this video',
+  ],
+};
+
+const SPANISH: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'eh', 'ehm', 'em'],
+  discourseOpeners: ['entonces', 'bueno', 'pues', 'y', 'o sea', 'vale', 'bien'],
+  advice: [
+    'debes', 'deberías', 'hay que', 'tienes que', 'es importante', 'te recomiendo', 'recomiendo',
+    'asegúrate', 'no olvides', 'intenta', 'evita', 'nunca', 'siempre', 'en lugar de', 'lo mejor es',
+    'la clave es', 'el truco es', 'mi consejo',
+  ],
+  causeEffect: [
+    'porque', 'por eso', 'así que', 'lo que significa', 'por lo tanto', 'provoca', 'causa',
+    'ayuda a', 'permite', 'para que', 'si quieres',
+  ],
+  definitionAfter: ['es', 'son', 'significa', 'consiste'],
+  definitionBefore: ['llamado', 'llamada', 'se llama', 'conocido como', 'conocida como'],
+  introduction: ['en este video', 'en este vídeo', 'hoy vamos', 'hoy les', 'hoy te', 'vamos a ver'],
+  promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
+};
+
+const GERMAN: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'äh', 'ähm', 'öhm', 'ehm'],
+  discourseOpeners: ['also', 'und', 'okay', 'gut', 'ja', 'na ja'],
+  advice: [
+    'du solltest', 'sie sollten', 'man sollte', 'wichtig ist', 'es ist wichtig', 'ich empfehle',
+    'achte darauf', 'vergiss nicht', 'vermeide', 'niemals', 'immer', 'statt', 'am besten',
+    'der trick ist', 'mein tipp',
+  ],
+  causeEffect: ['weil', 'deshalb', 'daher', 'darum', 'das bedeutet', 'führt zu', 'sodass', 'damit', 'wenn du'],
+  definitionAfter: ['ist', 'sind', 'bedeutet', 'heißt', 'bezeichnet'],
+  definitionBefore: ['genannt', 'nennt man', 'bekannt als', 'bezeichnet als'],
+  introduction: ['in diesem video', 'heute zeige', 'heute geht es', 'heute schauen wir'],
+  promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
+};
+
+const FRENCH: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'euh', 'heu', 'bah'],
+  discourseOpeners: ['donc', 'alors', 'et', 'bon', 'voilà', 'en fait'],
+  advice: [
+    'il faut', 'vous devez', 'tu dois', 'vous devriez', 'tu devrais', 'je recommande',
+    'je vous conseille', 'je te conseille', "c'est important", 'il est important', 'évitez',
+    'évite', 'jamais', 'toujours', 'au lieu de', 'le mieux', "l'astuce", 'mon conseil',
+  ],
+  causeEffect: ['parce que', 'car', 'donc', 'ce qui signifie', 'par conséquent', 'permet de', 'pour que', 'si vous', 'si tu'],
+  definitionAfter: ['est', 'sont', 'signifie', 'désigne'],
+  definitionBefore: ['appelé', 'appelée', "qu'on appelle", 'connu comme', 'connue comme'],
+  introduction: ['dans cette vidéo', "aujourd'hui on", "aujourd'hui nous", "aujourd'hui je"],
+  promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
+};
+
+const PORTUGUESE: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'hã', 'ahn'],
+  discourseOpeners: ['então', 'bom', 'e', 'tipo', 'né'],
+  advice: [
+    'você deve', 'você precisa', 'é importante', 'eu recomendo', 'recomendo', 'certifique-se',
+    'não esqueça', 'evite', 'nunca', 'sempre', 'em vez de', 'o melhor é', 'a dica é', 'o segredo é',
+  ],
+  causeEffect: ['porque', 'por isso', 'o que significa', 'portanto', 'causa', 'ajuda a', 'permite', 'para que', 'se você'],
+  definitionAfter: ['é', 'são', 'significa'],
+  definitionBefore: ['chamado', 'chamada', 'conhecido como', 'conhecida como'],
+  introduction: ['neste vídeo', 'nesse vídeo', 'hoje vamos', 'hoje eu vou'],
+  promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
+};
+
+const ITALIAN: CueLexicon = {
+  fillers: [...COMMON_FILLERS, 'ehm', 'eh'],
+  discourseOpeners: ['allora', 'quindi', 'e', 'ecco', 'insomma'],
+  advice: [
+    'dovete', 'dovresti', 'bisogna', 'è importante', 'vi consiglio', 'ti consiglio', 'consiglio',
+    'assicurati', 'non dimenticare', 'evita', 'mai', 'sempre', 'invece di', 'il trucco è',
+  ],
+  causeEffect: ['perché', 'quindi', 'il che significa', 'di conseguenza', 'permette di', 'affinché', 'se volete'],
+  definitionAfter: ['è', 'sono', 'significa'],
+  definitionBefore: ['chiamato', 'chiamata', 'detto', 'conosciuto come'],
+  introduction: ['in questo video', 'oggi vediamo', 'oggi parliamo'],
+  promotion: ['iscrivetevi', 'iscriviti', 'campanella', 'sponsor', 'descrizione', 'grazie per aver guardato'],
+};
+
+const BY_LANGUAGE: Readonly<Record<string, CueLexicon>> = {
+  en: ENGLISH,
+  es: SPANISH,
+  de: GERMAN,
+  fr: FRENCH,
+  pt: PORTUGUESE,
+  it: ITALIAN,
+};
+
+/** The lexicon for a BCP-47 primary subtag; an empty one (fillers only) when we have none. */
+export function cueLexiconFor(primaryLanguage: string): CueLexicon {
+  return BY_LANGUAGE[primaryLanguage] ?? EMPTY;
+}

@@ -1,0 +1,69 @@
+/**
+ * Choosing sentences: a bounded top-k scan (linear in the transcript) to get candidates, then
+ * Maximal Marginal Relevance over the candidates only, so redundancy checks never compare all
+ * pairs of a long transcript.
+ */
+
+const NEAR_DUPLICATE = 0.75;
+
+/** The k best-scoring sentences in [from, to), best first; ties go to the earlier sentence. */
+export function topSentences(score: (s: number) => number, from: number, to: number, k: number): number[] {
+  if (k <= 0) return [];
+  const best: { s: number; v: number }[] = [];
+  for (let s = from; s < to; s += 1) {
+    const v = score(s);
+    if (!(v > 0)) continue;
+    if (best.length === k && v <= (best[k - 1]?.v ?? 0)) continue;
+    let i = best.length;
+    while (i > 0 && (best[i - 1]?.v ?? 0) < v) i -= 1;
+    best.splice(i, 0, { s, v });
+    if (best.length > k) best.pop();
+  }
+  return best.map((b) => b.s);
+}
+
+/**
+ * Picks `count` sentences from `candidates`, each time the one with the best balance of its
+ * own score (weight `lambda`) against its similarity to what was already picked (including
+ * `alreadyChosen`, which is not returned).
+ */
+export function selectDiverse(
+  candidates: readonly number[],
+  score: (s: number) => number,
+  similarity: (a: number, b: number) => number,
+  count: number,
+  lambda: number,
+  alreadyChosen: readonly number[] = [],
+): number[] {
+  const pool = [...new Set(candidates)].filter((s) => !alreadyChosen.includes(s));
+  const top = Math.max(1e-9, ...pool.map(score));
+  const chosen: number[] = [];
+  const redundancy = new Map<number, number>();
+  for (const s of pool) {
+    let r = 0;
+    for (const c of alreadyChosen) r = Math.max(r, similarity(s, c));
+    redundancy.set(s, r);
+  }
+  while (chosen.length < count && pool.length > 0) {
+    let bestIndex = -1;
+    let bestValue = -Infinity;
+    pool.forEach((s, i) => {
+      const r = redundancy.get(s) ?? 0;
+      // A near-repeat of a chosen sentence is a last resort, whatever its score.
+      const value = lambda * (score(s) / top) - (1 - lambda) * r - (r >= NEAR_DUPLICATE ? 1 : 0);
+      if (value > bestValue || (value === bestValue && s < (pool[bestIndex] ?? Infinity))) {
+        bestValue = value;
+        bestIndex = i;
+      }
+    });
+    const [picked] = pool.splice(bestIndex, 1);
+    if (picked === undefined) break;
+    chosen.push(picked);
+    for (const s of pool) redundancy.set(s, Math.max(redundancy.get(s) ?? 0, similarity(s, picked)));
+  }
+  return chosen;
+}
+
+export function inReadingOrder(sentences: readonly number[]): number[] {
+  return [...sentences].sort((a, b) => a - b);
+}

@@ -1,0 +1,45 @@
+/**
+ * study_notes: notes to learn from. One heading per section (chapter title or key phrases)
+ * with its key sentences as bullets, then the key terms with the sentence that explains each,
+ * then review questions generated from the material.
+ */
+import { formatTimestamp } from '../../domain/summary';
+import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
+import { escapeMarkdown } from '../text/markdown';
+import { keyTerms } from './key-terms';
+import { reviewQuestions } from './review-questions';
+import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
+
+const SECTION_CANDIDATES = 16;
+
+export function renderStudyNotes(analysis: TranscriptAnalysis): string {
+  if (analysis.sentences.count === 0) return NO_SPEECH;
+  const similar = similarity(analysis);
+  const lines: string[] = [];
+  const chosen: number[] = [];
+  analysis.sections.forEach((section, i) => {
+    const size = section.endSentence - section.firstSentence;
+    if (size === 0) return;
+    const count = Math.min(4, Math.max(size >= 2 ? 2 : 1, Math.round(size / 15)));
+    const local = analysis.salience.local;
+    const candidates = topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES);
+    const bullets = inReadingOrder(selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, count, 0.65, chosen));
+    chosen.push(...bullets);
+    const heading = escapeMarkdown(analysis.headings[i] ?? `Part ${i + 1}`);
+    lines.push(`## ${heading} (${formatTimestamp(section.start)})`, '', ...bullets.map((s) => `- ${analysis.display(s)}`), '');
+  });
+
+  const terms = keyTerms(analysis);
+  if (terms.length > 0) {
+    lines.push('## Key terms', '');
+    for (const term of terms) lines.push(`- **${escapeMarkdown(term.phrase.text)}**: ${analysis.display(term.sentence)}`);
+    lines.push('');
+  }
+  const questions = reviewQuestions(analysis, terms);
+  if (questions.length > 0) {
+    lines.push('## Review questions', '');
+    questions.forEach((q, i) => lines.push(`${i + 1}. ${escapeMarkdown(q)}`));
+  }
+  return lines.join('\n').trimEnd();
+}

@@ -1,0 +1,53 @@
+/**
+ * timestamped: the outline of topic sections with their start times. With chapters, each
+ * item keeps the creator's title and is summarised from what is said within that chapter's
+ * time range; without, sections and titles come from topic segmentation and key phrases.
+ */
+import { formatTimestamp, type TimestampedItem } from '../../domain/summary';
+import type { Section } from '../analysis/sections';
+import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
+import { escapeMarkdown } from '../text/markdown';
+import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
+
+/** Sections longer than this get a two-sentence summary. */
+const LONG_SECTION_SECONDS = 240;
+
+export function timestampedItems(analysis: TranscriptAnalysis): TimestampedItem[] {
+  const similar = similarity(analysis);
+  const chosen: number[] = [];
+  return analysis.sections.map((section, i) => {
+    const start = Math.min(section.start, analysis.durationSeconds);
+    const picked = summarySentences(analysis, section, chosen, similar);
+    chosen.push(...picked);
+    return {
+      start,
+      timestamp: formatTimestamp(start),
+      title: analysis.headings[i] ?? `Part ${i + 1}`,
+      summary: picked.map((s) => analysis.presenter.sentence(analysis.text(s))).join(' '),
+    };
+  });
+}
+
+export function renderTimestamped(analysis: TranscriptAnalysis, items: readonly TimestampedItem[]): string {
+  if (items.length === 0 || (analysis.sentences.count === 0 && !analysis.chaptered)) return NO_SPEECH;
+  return items
+    .map((item) => {
+      const head = `- **${item.timestamp}** ${escapeMarkdown(item.title)}`;
+      return item.summary ? `${head} — ${escapeMarkdown(item.summary)}` : head;
+    })
+    .join('\n');
+}
+
+function summarySentences(
+  analysis: TranscriptAnalysis,
+  section: Section,
+  chosen: readonly number[],
+  similar: (a: number, b: number) => number,
+): number[] {
+  if (section.endSentence <= section.firstSentence) return [];
+  const local = analysis.salience.local;
+  const candidates = topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, 10);
+  const count = section.end - section.start > LONG_SECTION_SECONDS ? 2 : 1;
+  return inReadingOrder(selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, count, 0.7, chosen));
+}

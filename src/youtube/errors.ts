@@ -1,0 +1,42 @@
+/**
+ * The ways a YouTube fetch can fail, as the rest of the service needs to tell them apart.
+ *
+ * - VIDEO_UNAVAILABLE: removed, private, age-gated or members-only. Retrying will not help.
+ * - TRANSCRIPT_UNAVAILABLE: the video plays but has no captions we can read. Retrying will not help.
+ * - SOURCE_BLOCKED: YouTube refused us (bot check, HTTP 429, captcha). A later attempt, or one
+ *   from another address, may succeed.
+ * - TRANSIENT: network error, timeout or 5xx that survived one quick retry. Worth retrying later.
+ */
+export type YouTubeFailureKind =
+  | 'VIDEO_UNAVAILABLE'
+  | 'TRANSCRIPT_UNAVAILABLE'
+  | 'SOURCE_BLOCKED'
+  | 'TRANSIENT';
+
+const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set([
+  'VIDEO_UNAVAILABLE',
+  'TRANSCRIPT_UNAVAILABLE',
+]);
+
+/**
+ * A failure whose message is safe to show a client: it never carries URLs, query strings,
+ * API keys or stack details, only a plain sentence about what YouTube said.
+ */
+export class YouTubeError extends Error {
+  readonly kind: YouTubeFailureKind;
+
+  constructor(kind: YouTubeFailureKind, message: string) {
+    super(message);
+    this.name = 'YouTubeError';
+    this.kind = kind;
+  }
+
+  /** True when asking again cannot change the answer, so the caller should not retry. */
+  get final(): boolean {
+    return FINAL_KINDS.has(this.kind);
+  }
+}
+
+export function isYouTubeError(value: unknown): value is YouTubeError {
+  return value instanceof YouTubeError;
+}

@@ -1,0 +1,22 @@
+/**
+ * YouTube access for the service: video metadata and caption transcripts through InnerTube,
+ * every request sent to the configured base URL (contract section 7).
+ */
+export { createYouTubeClient, type YouTubeClient, type YouTubeClientOptions } from './client';
+export { YouTubeError, isYouTubeError, type YouTubeFailureKind } from './errors';
+
+// Pure parsers, exported so they can be used and tested on their own.
+export { parseJson3Captions } from './captions/json3';
+export { parseSrv3Captions } from './captions/srv3';
+export { parseWebVttCaptions } from './captions/webvtt';
+export { cleanCaptionText, CaptionFormatError } from './captions/caption-text';
+export { parseDescriptionChapters } from './chapters';
+export { mapPlayerResponseToMetadata } from './metadata';
+export {
+  chooseCaptionTrack,
+  readCaptionTracks,
+  type CaptionChoice,
+  type CaptionTrack,
+  type CaptionTrackList,
+} from './caption-tracks';
+export { judgePlayability, type PlayabilityVerdict } from './playability';

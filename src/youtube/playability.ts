@@ -1,0 +1,76 @@
+import { at, stringAt, textAt } from './player-response';
+
+/**
+ * What a player response's playabilityStatus says about our chances.
+ *
+ * - playable: go ahead.
+ * - unavailable + final: a property of the video (removed, private, members-only, not yet
+ *   live); every client will say the same, so stop asking.
+ * - unavailable, not final: the refusal may belong to this client (an age gate some clients
+ *   skip, "not available on this app"); another client may still play it.
+ * - blocked: YouTube doubts we are a person; another client may be let through.
+ */
+export type PlayabilityVerdict =
+  | { kind: 'playable' }
+  | { kind: 'unavailable'; final: boolean; reason: string }
+  | { kind: 'blocked'; reason: string };
+
+export function judgePlayability(playerResponse: unknown): PlayabilityVerdict {
+  const status = stringAt(playerResponse, 'playabilityStatus', 'status');
+  const reason = readReason(playerResponse);
+  const said = normalise(`${reason} ${subreason(playerResponse)}`);
+
+  if (status === 'OK') return { kind: 'playable' };
+  if (status === undefined) {
+    return { kind: 'unavailable', final: false, reason: 'YouTube returned no playability status' };
+  }
+
+  if (isBotCheck(said)) return { kind: 'blocked', reason: reason || 'YouTube asked us to confirm we are not a bot' };
+
+  switch (status) {
+    case 'ERROR':
+      return { kind: 'unavailable', final: true, reason: reason || 'Video unavailable' };
+    case 'LOGIN_REQUIRED':
+      if (said.includes('private')) return { kind: 'unavailable', final: true, reason: reason || 'This video is private' };
+      return { kind: 'unavailable', final: false, reason: reason || 'Sign-in required' };
+    case 'UNPLAYABLE':
+      return { kind: 'unavailable', final: isMembersOnly(said), reason: reason || 'Video unplayable' };
+    case 'LIVE_STREAM_OFFLINE':
+      return { kind: 'unavailable', final: true, reason: reason || 'This live stream has not started' };
+    default:
+      // AGE_CHECK_REQUIRED, CONTENT_CHECK_REQUIRED and the like: maybe another client fares better.
+      return { kind: 'unavailable', final: false, reason: reason || `Video not playable (${status})` };
+  }
+}
+
+/** "Sign in to confirm you’re not a bot": matched loosely, the apostrophe is often curly. */
+function isBotCheck(said: string): boolean {
+  return /\bnot a (?:bot|robot)\b/.test(said);
+}
+
+function isMembersOnly(said: string): boolean {
+  return said.includes('members') || said.includes('join this channel');
+}
+
+function readReason(playerResponse: unknown): string {
+  return (
+    stringAt(playerResponse, 'playabilityStatus', 'reason') ??
+    textAt(playerResponse, 'playabilityStatus', 'errorScreen', 'playerErrorMessageRenderer', 'reason') ??
+    ''
+  ).trim();
+}
+
+function subreason(playerResponse: unknown): string {
+  return (
+    textAt(playerResponse, 'playabilityStatus', 'errorScreen', 'playerErrorMessageRenderer', 'subreason') ??
+    stringAt(at(playerResponse, 'playabilityStatus', 'messages'), 0) ??
+    ''
+  );
+}
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
+    .replace(/\s+/g, ' ');
+}
