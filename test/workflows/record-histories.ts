@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import { execFileSync } from 'node:child_process';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
-import { createTemporalClient } from '../../src/temporal/client';
+import { requireEnv } from '../support/infrastructure';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
@@ -33,17 +33,14 @@ it.each([
   const { key } = await service.createUser('pro');
   const submitted = await call(service, 'POST', '/api/v1/videos/process', { key, body });
   await waitForJob(service, key, submitted.json.job_id);
-  const temporal = createTemporalClient({
-    address: service.config.TEMPORAL_ADDRESS!,
-    namespace: service.config.TEMPORAL_NAMESPACE,
-    taskQueue: service.config.TEMPORAL_TASK_QUEUE,
-  });
-  try {
-    const history = await temporal.client.workflow.getHandle(submitted.json.job_id).fetchHistory();
-    fs.mkdirSync(HISTORIES, { recursive: true });
-    fs.writeFileSync(path.join(HISTORIES, `${name}.json`), historyToJSON(history));
-    expect(history.events?.length).toBeGreaterThan(5);
-  } finally {
-    await temporal.close();
-  }
+  // The CLI's JSON export is the standard history file format replayers read.
+  const json = execFileSync(
+    requireEnv('TEMPORAL_CLI_PATH'),
+    ['workflow', 'show', '--workflow-id', submitted.json.job_id, '--address', service.config.TEMPORAL_ADDRESS!, '--output', 'json'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const history = JSON.parse(json);
+  expect(history.events.length).toBeGreaterThan(5);
+  fs.mkdirSync(HISTORIES, { recursive: true });
+  fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(history, null, 1)}\n`);
 });

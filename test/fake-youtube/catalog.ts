@@ -1,0 +1,308 @@
+import { asRecognised } from './caption-cues';
+import { isGeneratedVideoId, synthesiseVideo } from './generated-videos';
+import type { FakeCue, FakeTrack, FakeVideo } from './model';
+import { seededRandom } from './seeded-random';
+import { WORDS_PER_SECOND, composeTalk } from './spoken-english';
+import { channelIdFor, talkVideo } from './talk-video';
+import { TOPICS, type Topic } from './topics';
+
+/**
+ * The fake's built-in videos, one per situation the service must handle. Ids are real-looking
+ * 11-character YouTube ids; import them rather than repeating the strings.
+ */
+
+/** English, creator and automatic captions, a Spanish creator track, chapters in the description. */
+export const VIDEO_MANUAL_AND_AUTO = 'EnManAuto01';
+/** English, automatic captions only (lower-case, unpunctuated), about seven minutes. */
+export const VIDEO_AUTO_ONLY = 'EnAutoOnly1';
+/** German creator and automatic captions, translatable: asking for "en" gets YouTube's translation. */
+export const VIDEO_GERMAN_TRANSLATABLE = 'DeTranslate';
+/** Plays, but has no captions at all. */
+export const VIDEO_NO_CAPTIONS = 'NoCaptions1';
+/** playabilityStatus ERROR "Video unavailable" for every client. */
+export const VIDEO_UNAVAILABLE = 'Unavailable';
+/** LOGIN_REQUIRED "This video is private". */
+export const VIDEO_PRIVATE = 'PrivateVid1';
+/** LOGIN_REQUIRED "Sign in to confirm you’re not a bot" for every client. */
+export const VIDEO_BOT_CHECKED = 'BotChecked1';
+/** The watch page's tracks need a PO token (exp=xpe, empty answers); the ANDROID client's work. */
+export const VIDEO_ANDROID_FALLBACK = 'AndroidOnly';
+/** Four hours of dense creator captions, well over 1 MB of text. */
+export const VIDEO_LONG = 'LongLecture';
+/** Age-gated for every client ("Sign in to confirm your age"). */
+export const VIDEO_AGE_RESTRICTED = 'AgeRestrict';
+/** UNPLAYABLE, members-only. */
+export const VIDEO_MEMBERS_ONLY = 'MembersOnly';
+/** The watch page answers with the EU cookie-consent interstitial until consent is given. */
+export const VIDEO_CONSENT_WALL = 'ConsentWall';
+/** Bot check on the web client only; the app clients play it. */
+export const VIDEO_BOT_CHECKED_ON_WEB = 'WebBotCheck';
+/** A stream that is live right now (no duration, no captions yet). */
+export const VIDEO_LIVE_NOW = 'LiveNowShow';
+
+export { GENERATED_ID_PREFIX, generatedVideoId, isGeneratedVideoId } from './generated-videos';
+
+export const SCENARIO_VIDEO_IDS = {
+  manualAndAuto: VIDEO_MANUAL_AND_AUTO,
+  autoOnly: VIDEO_AUTO_ONLY,
+  germanTranslatable: VIDEO_GERMAN_TRANSLATABLE,
+  noCaptions: VIDEO_NO_CAPTIONS,
+  unavailable: VIDEO_UNAVAILABLE,
+  private: VIDEO_PRIVATE,
+  botChecked: VIDEO_BOT_CHECKED,
+  androidFallback: VIDEO_ANDROID_FALLBACK,
+  long: VIDEO_LONG,
+  ageRestricted: VIDEO_AGE_RESTRICTED,
+  membersOnly: VIDEO_MEMBERS_ONLY,
+  consentWall: VIDEO_CONSENT_WALL,
+  botCheckedOnWeb: VIDEO_BOT_CHECKED_ON_WEB,
+  liveNow: VIDEO_LIVE_NOW,
+} as const;
+
+const BOT_CHECK = {
+  status: 'LOGIN_REQUIRED',
+  reason: 'Sign in to confirm you\u2019re not a bot',
+  subreason: 'This helps protect our community. ',
+} as const;
+
+function topic(key: string): Topic {
+  const found = TOPICS.find((t) => t.key === key);
+  if (!found) throw new Error(`no topic ${key}`);
+  return found;
+}
+
+const BUILDERS: Record<string, () => FakeVideo> = {
+  [VIDEO_MANUAL_AND_AUTO]: () =>
+    talkVideo({
+      videoId: VIDEO_MANUAL_AND_AUTO,
+      seed: VIDEO_MANUAL_AND_AUTO,
+      topics: [topic('sourdough')],
+      targetSeconds: 240,
+      captions: 'both',
+      chaptersInDescription: true,
+      title: 'Sourdough for Beginners: The Whole Process',
+      author: 'Crumb & Crust',
+      publishDate: '2024-03-05T08:00:00-08:00',
+      extraIntroSentences: ['Flour & water, that\'s all a "starter" really is.'],
+      extraTracks: [spanishTrack()],
+    }),
+
+  [VIDEO_AUTO_ONLY]: () =>
+    talkVideo({
+      videoId: VIDEO_AUTO_ONLY,
+      seed: VIDEO_AUTO_ONLY,
+      topics: [topic('marathon'), topic('budgeting')],
+      targetSeconds: 420,
+      captions: 'auto',
+      chaptersInDescription: false,
+      title: 'Sixteen Weeks to Your First Marathon',
+      author: 'Long Run Club',
+      publishDate: '2023-11-18',
+    }),
+
+  [VIDEO_GERMAN_TRANSLATABLE]: () => germanVideo(),
+
+  [VIDEO_NO_CAPTIONS]: () => ({
+    ...plainVideo(VIDEO_NO_CAPTIONS, 'Rainy Window Ambience (No Talking)', 'Quiet Corners', 600),
+    description: 'Ten minutes of rain on a window. No talking, no music.',
+  }),
+
+  [VIDEO_UNAVAILABLE]: () => ({
+    ...plainVideo(VIDEO_UNAVAILABLE, 'Removed video', 'Gone Channel', 120),
+    playability: { status: 'ERROR', reason: 'Video unavailable', subreason: 'This video has been removed by the uploader' },
+  }),
+
+  [VIDEO_PRIVATE]: () => ({
+    ...plainVideo(VIDEO_PRIVATE, 'Private upload', 'Someone Private', 200),
+    playability: { status: 'LOGIN_REQUIRED', reason: 'This video is private' },
+  }),
+
+  [VIDEO_BOT_CHECKED]: () => ({ ...talkBasedVideo(VIDEO_BOT_CHECKED, 'solar'), playability: BOT_CHECK }),
+
+  [VIDEO_ANDROID_FALLBACK]: () => ({
+    ...talkVideo({
+      videoId: VIDEO_ANDROID_FALLBACK,
+      seed: VIDEO_ANDROID_FALLBACK,
+      topics: [topic('solar')],
+      targetSeconds: 300,
+      captions: 'manual',
+      chaptersInDescription: false,
+      title: 'Are Home Solar Panels Worth It? One Year of Data',
+      author: 'Practical Energy',
+      publishDate: '2025-06-01T15:30:00+00:00',
+    }),
+    clients: { WEB: { captions: 'po-token' } },
+  }),
+
+  [VIDEO_LONG]: () => longLecture(),
+
+  [VIDEO_AGE_RESTRICTED]: () => ({
+    ...talkBasedVideo(VIDEO_AGE_RESTRICTED, 'budgeting'),
+    playability: {
+      status: 'LOGIN_REQUIRED',
+      reason: 'Sign in to confirm your age',
+      subreason: 'This video may be inappropriate for some users.',
+      ageGate: true,
+    },
+  }),
+
+  [VIDEO_MEMBERS_ONLY]: () => ({
+    ...talkBasedVideo(VIDEO_MEMBERS_ONLY, 'language'),
+    playability: {
+      status: 'UNPLAYABLE',
+      reason: 'Join this channel to get access to members-only content like this video, and other exclusive perks.',
+    },
+  }),
+
+  [VIDEO_CONSENT_WALL]: () => ({ ...talkBasedVideo(VIDEO_CONSENT_WALL, 'houseplants'), consentRequired: true }),
+
+  [VIDEO_BOT_CHECKED_ON_WEB]: () => ({
+    ...talkBasedVideo(VIDEO_BOT_CHECKED_ON_WEB, 'houseplants'),
+    clients: { WEB: { playability: BOT_CHECK } },
+  }),
+
+  [VIDEO_LIVE_NOW]: () => ({
+    ...plainVideo(VIDEO_LIVE_NOW, 'Live: Building a Raised Garden Bed', 'Green Corner', 0),
+    description: 'Live from the garden. Questions in chat!',
+    publishDate: '2026-01-31T09:00:00+00:00',
+    isLive: true,
+    isLiveContent: true,
+  }),
+};
+
+const built = new Map<string, FakeVideo>();
+
+/** A built-in scenario video, or undefined. Built on first use (the long one is large). */
+export function builtInVideo(videoId: string): FakeVideo | undefined {
+  const cached = built.get(videoId);
+  if (cached) return cached;
+  const build = BUILDERS[videoId];
+  if (!build) return undefined;
+  const video = build();
+  built.set(videoId, video);
+  return video;
+}
+
+/** Built-in or generated; undefined for ids YouTube would not know. */
+export function catalogVideo(videoId: string): FakeVideo | undefined {
+  return builtInVideo(videoId) ?? (isGeneratedVideoId(videoId) ? synthesiseVideo(videoId) : undefined);
+}
+
+function talkBasedVideo(videoId: string, topicKey: string): FakeVideo {
+  return talkVideo({
+    videoId,
+    seed: videoId,
+    topics: [topic(topicKey)],
+    targetSeconds: 180,
+    captions: 'both',
+    chaptersInDescription: false,
+  });
+}
+
+function plainVideo(videoId: string, title: string, author: string, lengthSeconds: number): FakeVideo {
+  return {
+    videoId,
+    title,
+    author,
+    channelId: channelIdFor(author),
+    lengthSeconds,
+    description: '',
+    publishDate: '2022-05-14T10:00:00-07:00',
+    tracks: [],
+  };
+}
+
+// ---------------------------------------------------------------- Spanish track of the sourdough video
+
+function spanishTrack(): FakeTrack {
+  const lines = [
+    'Hola a todos, bienvenidos de nuevo al canal.',
+    'Hoy hablamos del pan de masa madre en casa.',
+    'Harina y agua, eso es todo lo que es\nuna "masa madre" en realidad.',
+    'La masa madre es solo harina y agua\ncon levaduras silvestres.',
+    'Yo la alimento una vez al día.',
+    'Cuando duplica su tamaño en unas horas,\nestá lista para hornear.',
+    'La hidratación es el peso del agua\ndividido por el peso de la harina.',
+    'La fermentación en bloque es donde\nse desarrolla el sabor.',
+    'Horneo el pan en una olla de hierro precalentada.',
+    'Gracias por ver el video, nos vemos en el próximo.',
+  ];
+  return { languageCode: 'es-419', name: 'Spanish (Latin America)', isTranslatable: true, cues: spaced(lines, 1200, 4200) };
+}
+
+// ---------------------------------------------------------------- German video
+
+const GERMAN_SENTENCES = [
+  'Hallo und willkommen zu diesem Video über Bienen.',
+  'Heute sprechen wir über das Leben im Bienenstock.',
+  'Ein Bienenvolk hat im Sommer\nbis zu fünfzigtausend Bienen.',
+  'Die Königin legt jeden Tag\nbis zu zweitausend Eier.',
+  'Die Arbeiterinnen sammeln Nektar und Pollen\nvon vielen Blumen.',
+  'Jede Biene fliegt bis zu drei Kilometer weit.',
+  'Mit einem Tanz zeigen sie den anderen,\nwo es Futter gibt.',
+  'Aus dem Nektar machen die Bienen im Stock Honig.',
+  'Eine Arbeiterin lebt im Sommer nur wenige Wochen.',
+  'Im Winter bleiben die Bienen zusammen\nund halten die Königin warm.',
+  'Ohne Bienen hätten wir viel weniger Obst und Gemüse.',
+  'Sie können den Bienen helfen,\nwenn Sie Blumen im Garten pflanzen.',
+  'Danke fürs Zuschauen und bis zum nächsten Mal.',
+];
+
+function germanVideo(): FakeVideo {
+  const creator = spaced(GERMAN_SENTENCES, 800, 4300);
+  const recognised: FakeCue[] = [
+    { startMs: 0, durationMs: 700, text: '[Musik]' },
+    ...creator.map((cue) => ({ ...cue, text: asRecognised(cue.text.replace(/\n/g, ' ')) })),
+  ];
+  const last = creator[creator.length - 1]!;
+  const author = 'Imkerei am Waldrand';
+  return {
+    videoId: VIDEO_GERMAN_TRANSLATABLE,
+    title: 'Wie Bienen leben – ein Blick in den Bienenstock',
+    author,
+    channelId: channelIdFor(author),
+    lengthSeconds: Math.ceil((last.startMs + last.durationMs) / 1000) + 3,
+    description: 'Ein kurzer Blick in das Leben der Honigbienen.\n\n0:00 Einleitung\n0:17 Das Bienenvolk\n0:34 Honig und Winter',
+    publishDate: '2021-07-09T12:00:00+02:00',
+    category: 'Pets & Animals',
+    tracks: [
+      { languageCode: 'de', name: 'German', isTranslatable: true, cues: creator },
+      { languageCode: 'de', name: 'German (auto-generated)', kind: 'asr', isTranslatable: true, cues: recognised },
+    ],
+    defaultCaptionTrackIndex: 0,
+  };
+}
+
+// ---------------------------------------------------------------- the long lecture
+
+const LONG_LECTURE_SECONDS = 4 * 3600 + 5 * 60;
+
+/**
+ * A marathon lecture series: one sentence per second for four hours. Denser than anyone
+ * speaks, on purpose: the point is a transcript well past 1 MB.
+ */
+function longLecture(): FakeVideo {
+  const random = seededRandom(VIDEO_LONG);
+  const talk = composeTalk(random, TOPICS, Math.round(LONG_LECTURE_SECONDS * WORDS_PER_SECOND * 6));
+  const sentences = talk.sections.flatMap((section) => section.sentences);
+  const cues: FakeCue[] = [];
+  for (let i = 0; i < LONG_LECTURE_SECONDS - 5; i++) {
+    cues.push({ startMs: 2000 + i * 1000, durationMs: 980, text: sentences[i % sentences.length]! });
+  }
+  const author = 'Open Lecture Hall';
+  return {
+    videoId: VIDEO_LONG,
+    title: 'Everyday Skills: The Complete Lecture Series (4 Hours)',
+    author,
+    channelId: channelIdFor(author),
+    lengthSeconds: LONG_LECTURE_SECONDS,
+    description: 'All six lectures back to back: baking, solar power, running, plants, money and languages.',
+    publishDate: '2024-09-21T18:00:00+01:00',
+    category: 'Education',
+    tracks: [{ languageCode: 'en', name: 'English', isTranslatable: true, cues }],
+  };
+}
+
+function spaced(lines: readonly string[], firstMs: number, everyMs: number): FakeCue[] {
+  return lines.map((text, i) => ({ startMs: firstMs + i * everyMs, durationMs: everyMs - 300, text }));
+}

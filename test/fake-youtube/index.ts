@@ -1,0 +1,14 @@
+/**
+ * A local fake of YouTube for tests and benchmarks. Point the service's YOUTUBE_BASE_URL at
+ * `startFakeYouTube().baseUrl`; use the ids from ./catalog for the built-in situations, or any
+ * "gen..." id for a synthesised video.
+ */
+export {
+  FAKE_INNERTUBE_API_KEY,
+  startFakeYouTube,
+  type FakeRequestRecord,
+  type FakeYouTube,
+  type StartFakeYouTubeOptions,
+} from './server';
+export * from './catalog';
+export type * from './model';

@@ -1,0 +1,96 @@
+/**
+ * What the fake YouTube knows about a video, and the switches that make it misbehave.
+ */
+
+export interface FakeCue {
+  startMs: number;
+  durationMs: number;
+  /** Plain text; may hold "\n" between the two lines of a creator caption. */
+  text: string;
+}
+
+export interface FakeTrack {
+  languageCode: string;
+  /** Display name as YouTube gives it with hl=en, e.g. "English (auto-generated)". */
+  name: string;
+  /** 'asr' for YouTube's speech recognition; absent for creator captions. */
+  kind?: 'asr';
+  isTranslatable: boolean;
+  cues: FakeCue[];
+}
+
+export type FakePlayabilityStatus = 'OK' | 'ERROR' | 'LOGIN_REQUIRED' | 'UNPLAYABLE' | 'LIVE_STREAM_OFFLINE';
+
+export interface FakePlayability {
+  status: FakePlayabilityStatus;
+  reason?: string;
+  subreason?: string;
+  /** Real age-gated responses still carry videoDetails and, on the web, desktopLegacyAgeGateReason. */
+  ageGate?: boolean;
+}
+
+/**
+ * How a client's player response offers captions:
+ * - normal: tracks with plain signed URLs that answer;
+ * - omitted: no captions section at all;
+ * - po-token: URLs carrying exp=xpe, which answer with an empty body (no PO token);
+ * - empty: plain URLs that nonetheless answer with an empty body.
+ */
+export type FakeCaptionDelivery = 'normal' | 'omitted' | 'po-token' | 'empty';
+
+export interface FakeClientView {
+  playability?: FakePlayability;
+  captions?: FakeCaptionDelivery;
+}
+
+export interface FakeVideo {
+  videoId: string;
+  title: string;
+  author: string;
+  channelId: string;
+  lengthSeconds: number;
+  description: string;
+  /** As microformat gives it, e.g. "2024-03-05T08:00:00-08:00". */
+  publishDate: string;
+  uploadDate?: string;
+  category?: string;
+  viewCount?: number;
+  keywords?: string[];
+  isLive?: boolean;
+  isLiveContent?: boolean;
+  /** Applies to every client unless `clients` says otherwise. Default OK. */
+  playability?: FakePlayability;
+  /** Per InnerTube clientName ("WEB", "ANDROID", "IOS", "TVHTML5", ...). */
+  clients?: Record<string, FakeClientView>;
+  tracks: FakeTrack[];
+  /** Index into tracks of the default caption track; default 0 when there are tracks. */
+  defaultCaptionTrackIndex?: number;
+  /** The watch page shows the cookie-consent interstitial until consent cookies are sent. */
+  consentRequired?: boolean;
+}
+
+/** Ways to answer the next requests for a video instead of answering properly. */
+export type FakeFailure =
+  | 429
+  | 500
+  | 502
+  | 503
+  | 'sorry-redirect'
+  | 'captcha-page'
+  | 'connection-reset'
+  | 'stall';
+
+export type FakeCaptionFormat = 'json3' | 'srv3' | 'vtt';
+
+export interface FakeBehaviour {
+  /** Answer the next `count` requests that concern this video (watch, player, timedtext) this way. */
+  failNext?: { with: FakeFailure; count: number };
+  /** Show the cookie-consent interstitial on the watch page until consent cookies are sent. */
+  consentRequired?: boolean;
+  /** How consent is asked for: the interstitial page itself (default) or a redirect to consent.youtube.com. */
+  consentStyle?: 'page' | 'redirect';
+  /** Break one caption format: an empty 200 body, or a body that is not that format. */
+  formatFaults?: Partial<Record<FakeCaptionFormat, 'empty' | 'garbage'>>;
+  /** Per-client overrides layered over the video's own. */
+  clients?: Record<string, FakeClientView>;
+}

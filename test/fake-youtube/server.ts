@@ -1,0 +1,381 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { renderJson3, renderSrv1, renderSrv3, renderVtt, type CaptionDocument } from './caption-formats';
+import { hasValidSignature } from './caption-urls';
+import { catalogVideo } from './catalog';
+import type { FakeBehaviour, FakeCaptionFormat, FakeClientView, FakeFailure, FakeVideo } from './model';
+import { renderCaptchaPage, renderConsentPage, renderErrorPage, renderWatchPage } from './pages';
+import { playerResponseFor, unknownVideoResponse, visitorDataFor } from './player-responses';
+import { TRANSLATION_LANGUAGES } from './translation-languages';
+import { translateCues } from './translation';
+
+/**
+ * A local stand-in for YouTube's web and InnerTube endpoints, answering with the shapes the
+ * real ones use:
+ *   GET  /watch?v=ID                  watch page (ytcfg + ytInitialPlayerResponse), visitor cookies
+ *   POST /youtubei/v1/player?key=...  player response for the client named in context.client
+ *   GET  /api/timedtext?...           captions as json3, srv3, vtt (or the legacy XML with no fmt)
+ *   GET  /vi/ID/*.jpg                 404 (thumbnails are not served)
+ * Every request is logged in `requests`, so tests can see which clients were tried.
+ */
+
+export interface FakeRequestRecord {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** InnerTube clientName of a player request ("WEB" for the watch page). */
+  client?: string;
+  videoId?: string;
+  cookies: Record<string, string>;
+  /** Set once answered; undefined for requests left hanging or cut off. */
+  status?: number;
+}
+
+export interface FakeYouTube {
+  baseUrl: string;
+  /** The INNERTUBE_API_KEY the watch page hands out and the player endpoint checks. */
+  apiKey: string;
+  requests: FakeRequestRecord[];
+  /** Registers (or replaces) a video. */
+  addVideo(video: FakeVideo): void;
+  /** Merges switches into a video's behaviour; `failNext` and `formatFaults` replace earlier ones. */
+  setBehaviour(videoId: string, patch: FakeBehaviour): void;
+  /** Forgets switches for one video, or for all. */
+  clearBehaviour(videoId?: string): void;
+  /** The logged requests that concern one video. */
+  requestsFor(videoId: string): FakeRequestRecord[];
+  close(): Promise<void>;
+}
+
+export interface StartFakeYouTubeOptions {
+  port?: number;
+  host?: string;
+  /** Delay before every answer, like a distant server; keeps jobs in flight long enough to interrupt. */
+  latencyMs?: number;
+}
+
+export const FAKE_INNERTUBE_API_KEY = 'AIzaSyFakeYouTubeLocalKey0123456789abc';
+const WEB_CLIENT_VERSION = '2.20260708.00.00';
+const MAX_BODY_BYTES = 1024 * 1024;
+const GENERATED_CACHE_LIMIT = 500;
+
+export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): Promise<FakeYouTube> {
+  const host = options.host ?? '127.0.0.1';
+  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const added = new Map<string, FakeVideo>();
+  const synthesised = new Map<string, FakeVideo>();
+  const behaviours = new Map<string, FakeBehaviour>();
+  const requests: FakeRequestRecord[] = [];
+  const sockets = new Set<Socket>();
+
+  function lookup(videoId: string): FakeVideo | undefined {
+    const own = added.get(videoId);
+    if (own) return own;
+    const cached = synthesised.get(videoId);
+    if (cached) return cached;
+    const video = catalogVideo(videoId);
+    if (video) {
+      if (synthesised.size >= GENERATED_CACHE_LIMIT) synthesised.delete(synthesised.keys().next().value!);
+      synthesised.set(videoId, video);
+    }
+    return video;
+  }
+
+  function clientView(video: FakeVideo, clientName: string): FakeClientView {
+    return { ...video.clients?.[clientName], ...behaviours.get(video.videoId)?.clients?.[clientName] };
+  }
+
+  /** Consumes one pending failure for the video, if any. */
+  function takeFailure(videoId: string | undefined): FakeFailure | undefined {
+    if (!videoId) return undefined;
+    const pending = behaviours.get(videoId)?.failNext;
+    if (!pending || pending.count <= 0) return undefined;
+    pending.count--;
+    return pending.with;
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, 'text/html; charset=utf-8', renderErrorPage(500));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const record: FakeRequestRecord = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      cookies: parseCookies(req.headers.cookie),
+    };
+    requests.push(record);
+    res.on('finish', () => {
+      record.status = res.statusCode;
+    });
+    if (latencyMs > 0) {
+      await sleep(latencyMs);
+      if (res.destroyed) return; // the client gave up, or the server is closing
+    }
+
+    if (req.method === 'GET' && url.pathname === '/watch') {
+      record.client = 'WEB';
+      record.videoId = url.searchParams.get('v') ?? undefined;
+      return serveWatchPage(record, url, res);
+    }
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/player') {
+      return servePlayer(record, url, req, res);
+    }
+    if (req.method === 'GET' && url.pathname === '/api/timedtext') {
+      record.videoId = url.searchParams.get('v') ?? undefined;
+      record.client = url.searchParams.get('c') ?? undefined;
+      return serveTimedText(record, url, res);
+    }
+    send(res, 404, 'text/html; charset=utf-8', renderErrorPage(404));
+  }
+
+  function serveWatchPage(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
+    const videoId = record.videoId ?? '';
+    if (answerFailure(takeFailure(videoId), res, `${url.pathname}${url.search}`)) return;
+
+    const video = lookup(videoId);
+    const behaviour = behaviours.get(videoId);
+    if ((video?.consentRequired || behaviour?.consentRequired) && !hasConsented(record.cookies)) {
+      if (behaviour?.consentStyle === 'redirect') {
+        const target = encodeURIComponent(`https://www.youtube.com/watch?v=${videoId}`);
+        res.writeHead(302, { Location: `https://consent.youtube.com/m?continue=${target}&gl=DE&m=0&pc=yt&hl=en&src=1` });
+        res.end();
+      } else {
+        send(res, 200, 'text/html; charset=utf-8', renderConsentPage(videoId));
+      }
+      return;
+    }
+
+    const playerResponse = video ? playerResponseFor(video, 'WEB', clientView(video, 'WEB')) : unknownVideoResponse(videoId, 'WEB');
+    const visitorData = visitorDataFor(videoId, 'WEB');
+    const html = renderWatchPage({
+      videoId,
+      title: video?.title ?? 'YouTube',
+      description: video?.description ?? '',
+      playerResponse,
+      apiKey: FAKE_INNERTUBE_API_KEY,
+      clientVersion: WEB_CLIENT_VERSION,
+      visitorData,
+      nonce: randomBytes(16).toString('base64url'),
+    });
+    const expires = new Date(Date.now() + 180 * 24 * 3600 * 1000).toUTCString();
+    res.setHeader('Set-Cookie', [
+      `YSC=${randomBytes(8).toString('base64url')}; Domain=.youtube.com; Path=/; Secure; HttpOnly; SameSite=none`,
+      `VISITOR_INFO1_LIVE=${randomBytes(8).toString('base64url')}; Domain=.youtube.com; Expires=${expires}; Path=/; Secure; HttpOnly; SameSite=none`,
+      `VISITOR_PRIVACY_METADATA=CgJVUxIEGgAgOw%3D%3D; Domain=.youtube.com; Expires=${expires}; Path=/; Secure; HttpOnly; SameSite=none`,
+    ]);
+    send(res, 200, 'text/html; charset=utf-8', html);
+  }
+
+  async function servePlayer(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    const clientName = stringField(body, ['context', 'client', 'clientName']);
+    const videoId = stringField(body, ['videoId']);
+    record.client = clientName;
+    record.videoId = videoId;
+
+    const key = url.searchParams.get('key');
+    if (key !== null && key !== FAKE_INNERTUBE_API_KEY) {
+      sendJson(res, 400, apiError(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    if (!clientName || !videoId) {
+      sendJson(res, 400, apiError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    if (answerFailure(takeFailure(videoId), res, `/watch?v=${videoId}`)) return;
+
+    const video = lookup(videoId);
+    sendJson(res, 200, video ? playerResponseFor(video, clientName, clientView(video, clientName)) : unknownVideoResponse(videoId, clientName));
+  }
+
+  function serveTimedText(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
+    const query = url.searchParams;
+    const videoId = record.videoId ?? '';
+    if (answerFailure(takeFailure(videoId), res, `/watch?v=${videoId}`)) return;
+
+    const video = lookup(videoId);
+    if (!video || !hasValidSignature(query)) {
+      send(res, 404, 'text/html; charset=utf-8', renderErrorPage(404));
+      return;
+    }
+    const delivery = clientView(video, record.client ?? 'WEB').captions ?? 'normal';
+    const withheld = (query.get('exp') === 'xpe' && !query.get('pot')) || delivery === 'empty';
+    const lang = query.get('lang') ?? '';
+    const kind = query.get('kind') ?? '';
+    const track = video.tracks.find((t) => t.languageCode === lang && (t.kind ?? '') === kind);
+    const tlang = query.get('tlang');
+    const translatable = !tlang || (track?.isTranslatable && TRANSLATION_LANGUAGES.some((l) => l.code === tlang));
+    if (withheld || !track || !translatable) {
+      // YouTube answers 200 with nothing in it, rather than an error, for all of these.
+      send(res, 200, 'text/html; charset=UTF-8', '');
+      return;
+    }
+
+    const doc: CaptionDocument = {
+      cues: tlang ? translateCues(track.cues, track.languageCode, tlang) : track.cues,
+      automatic: track.kind === 'asr',
+      languageCode: tlang ?? track.languageCode,
+    };
+    const fmt = query.get('fmt');
+    const fault = isCaptionFormat(fmt) ? behaviours.get(videoId)?.formatFaults?.[fmt] : undefined;
+    if (fault === 'empty') return send(res, 200, 'text/html; charset=UTF-8', '');
+    if (fault === 'garbage') return send(res, 200, 'text/html; charset=UTF-8', '<html><body>Oops {"events": [</body></html>');
+
+    switch (fmt) {
+      case 'json3':
+        return send(res, 200, 'application/json; charset=UTF-8', renderJson3(doc));
+      case 'srv3':
+        return send(res, 200, 'text/xml; charset=UTF-8', renderSrv3(doc));
+      case 'vtt':
+        return send(res, 200, 'text/vtt; charset=UTF-8', renderVtt(doc));
+      default:
+        return send(res, 200, 'text/xml; charset=UTF-8', renderSrv1(doc));
+    }
+  }
+
+  /** True when the response has been taken over by a failure. */
+  function answerFailure(failure: FakeFailure | undefined, res: ServerResponse, nextPath: string): boolean {
+    if (failure === undefined) return false;
+    switch (failure) {
+      case 'stall':
+        return true; // never answered; the socket is cut when the server closes
+      case 'connection-reset':
+        res.socket?.destroy();
+        return true;
+      case 'sorry-redirect':
+        res.writeHead(302, {
+          Location: `https://www.google.com/sorry/index?continue=${encodeURIComponent(`https://www.youtube.com${nextPath}`)}&q=EgR`,
+        });
+        res.end();
+        return true;
+      case 'captcha-page':
+        send(res, 200, 'text/html; charset=utf-8', renderCaptchaPage(nextPath));
+        return true;
+      case 429:
+        send(res, 429, 'text/html; charset=utf-8', renderCaptchaPage(nextPath));
+        return true;
+      default:
+        send(res, failure, 'text/html; charset=utf-8', renderErrorPage(failure));
+        return true;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://${host}:${port}`,
+    apiKey: FAKE_INNERTUBE_API_KEY,
+    requests,
+    addVideo(video) {
+      added.set(video.videoId, video);
+      synthesised.delete(video.videoId);
+    },
+    setBehaviour(videoId, patch) {
+      const current = behaviours.get(videoId) ?? {};
+      behaviours.set(videoId, {
+        ...current,
+        ...patch,
+        failNext: patch.failNext ? { ...patch.failNext } : current.failNext,
+        clients: { ...current.clients, ...patch.clients },
+      });
+    },
+    clearBehaviour(videoId) {
+      if (videoId === undefined) behaviours.clear();
+      else behaviours.delete(videoId);
+    },
+    requestsFor(videoId) {
+      return requests.filter((r) => r.videoId === videoId);
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+function hasConsented(cookies: Record<string, string>): boolean {
+  return Boolean(cookies.SOCS) || (cookies.CONSENT ?? '').startsWith('YES+');
+}
+
+function isCaptionFormat(value: string | null): value is FakeCaptionFormat {
+  return value === 'json3' || value === 'srv3' || value === 'vtt';
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return cookies;
+}
+
+function stringField(value: unknown, path: string[]): string | undefined {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return typeof current === 'string' ? current : undefined;
+}
+
+function apiError(code: number, message: string, status: string): unknown {
+  return { error: { code, message, errors: [{ message, domain: 'global', reason: 'badRequest' }], status } };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=UTF-8', JSON.stringify(body));
+}
