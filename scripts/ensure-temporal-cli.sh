@@ -26,8 +26,8 @@ fi
 mkdir -p "$DATA_DIR/bin"
 target="$(cd "$DATA_DIR/bin" && pwd)"
 echo "building the Temporal CLI $VERSION into $target (a few minutes, once)..." >&2
-if ! GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2 2>/tmp/temporal-cli-build.$$.log; then
-  GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2
+# Go 1.23+ knows -checklinkname; an older Go rejects the flag and links without it.
+if ! GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2; then
+  GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2
 fi
-rm -f /tmp/temporal-cli-build.$$.log
 found "$target/temporal"
