@@ -31,9 +31,11 @@ export function createActivities(deps: ActivityDeps) {
   const { db } = deps;
 
   return {
-    async fetchVideoMetadata(input: { jobId: string; videoId: string; progress: number }): Promise<{ title: string }> {
+    async fetchVideoMetadata(input: { jobId: string; videoId: string; useProxy?: boolean | null; progress: number }): Promise<{ title: string }> {
       await jobs.recordStep(db, input.jobId, 'fetching_metadata', input.progress);
-      const metadata = await withHeartbeat(() => callYouTube(() => deps.youtube.getMetadata(input.videoId)));
+      const metadata = await withHeartbeat(() =>
+        callYouTube(() => deps.youtube.getMetadata(input.videoId, { useProxy: input.useProxy ?? null })),
+      );
       await jobs.saveVideoInfo(db, input.jobId, metadata);
       return { title: metadata.title };
     },
@@ -44,13 +46,16 @@ export function createActivities(deps: ActivityDeps) {
       language: string | null;
       forceRefresh: boolean;
       maxTranscriptLength: number;
+      useProxy?: boolean | null;
       progress: number;
     }): Promise<TranscriptFetched> {
       await jobs.recordStep(db, input.jobId, 'fetching_transcript', input.progress);
       const full = await withHeartbeat(async () => {
         const cached = input.forceRefresh ? null : await transcriptCache.getCachedTranscript(db, input.videoId, input.language);
         if (cached) return cached;
-        const fetched = await callYouTube(() => deps.youtube.getTranscript(input.videoId, { language: input.language }));
+        const fetched = await callYouTube(() =>
+          deps.youtube.getTranscript(input.videoId, { language: input.language, useProxy: input.useProxy ?? null }),
+        );
         await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched);
         return fetched;
       });

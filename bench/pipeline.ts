@@ -53,6 +53,8 @@ async function main() {
     HOST: '127.0.0.1',
     YOUTUBE_BASE_URL: youtube.baseUrl,
     LOG_LEVEL: 'warn',
+    // Throttling stays on (every request pays for it) but never refuses the benchmark's own load.
+    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
   });
   const infra = await startInfrastructure(config, logger);
   const worker = await startJobWorker(config, infra, logger);

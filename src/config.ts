@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PLAN_LIMITS, type PlanLimitTable } from './domain/plans';
+import { PLANS } from './domain/access';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -14,6 +16,42 @@ const booleanFlag = (fallback: boolean) =>
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const urlString = z.string().url();
+
+const limitValue = z.number().int().positive().nullable();
+/** PLAN_LIMITS: JSON overriding the per-plan defaults; plans left out keep theirs, null means no cap. */
+const planLimitsJson = z
+  .string()
+  .optional()
+  .transform((raw, ctx): PlanLimitTable => {
+    if (raw === undefined) return DEFAULT_PLAN_LIMITS;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"free": {"requests_per_minute": 10, "videos_per_month": 20}}' });
+      return z.NEVER;
+    }
+    const shape = z.partialRecord(
+      z.enum(PLANS),
+      z.strictObject({ requests_per_minute: limitValue.optional(), videos_per_month: limitValue.optional() }),
+    );
+    const result = shape.safeParse(parsed);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const where = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+        ctx.addIssue({ code: "custom", message: `${where}${issue.message}` });
+      }
+      return z.NEVER;
+    }
+    const table = structuredClone(DEFAULT_PLAN_LIMITS);
+    for (const plan of PLANS) {
+      const override = result.data[plan];
+      if (!override) continue;
+      if (override.requests_per_minute !== undefined) table[plan].requestsPerMinute = override.requests_per_minute;
+      if (override.videos_per_month !== undefined) table[plan].videosPerMonth = override.videos_per_month;
+    }
+    return table;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -58,6 +96,7 @@ const EnvSchema = z.object({
   FETCH_INITIAL_RETRY_SECONDS: z.coerce.number().positive().default(2),
   /** Jobs accepted but not seen by Temporal for this long are (re)started by the reconciler. */
   RECONCILE_AFTER_SECONDS: positiveInt(30),
+  PLAN_LIMITS: planLimitsJson,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -15,6 +15,8 @@ export interface VideoJobInput {
   language: string | null;
   forceRefresh: boolean;
   maxTranscriptLength: number;
+  /** true: only through the proxy pool; null: direct, then proxies when blocked; false: never. */
+  useProxy?: boolean | null;
   /** From configuration: workflow code cannot read the environment. */
   retry: {
     fetchMaxAttempts: number;

@@ -53,7 +53,8 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   let failureCodeForStep: JobFailureCode = 'INTERNAL_ERROR';
   try {
     advance('fetching_metadata', PROGRESS.started);
-    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, progress: PROGRESS.started });
+    const useProxy = input.useProxy ?? null;
+    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
 
     advance('fetching_transcript', PROGRESS.transcript);
     const transcript = await fetching.fetchTranscript({
@@ -62,6 +63,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
       language: input.language,
       forceRefresh: input.forceRefresh,
       maxTranscriptLength: input.maxTranscriptLength,
+      useProxy,
       progress: PROGRESS.transcript,
     });
 

@@ -15,6 +15,7 @@ import { processVideoRoute } from './routes/videos/process';
 import { jobResultRoute } from './routes/videos/result';
 import { jobStatusRoute } from './routes/videos/status';
 import type { RequestState } from './request-context';
+import { createThrottle } from './throttle';
 import { AppError } from '../domain/errors';
 
 export interface ApiServices extends JobServices {
@@ -53,6 +54,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   app.silent = true; // errors are logged by the envelope middleware, once and without secrets
   const router = buildRouter([...routes, openApiRoute], {
     keys: services.keys,
+    throttle: createThrottle(services.store, services.config.PLAN_LIMITS),
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
   });

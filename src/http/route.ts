@@ -4,6 +4,7 @@
  */
 import type { ZodType, z } from 'zod';
 import type { Permission, Principal } from '../domain/access';
+import type { PlanFeature } from '../domain/plans';
 import type { AppContext } from './request-context';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
@@ -11,8 +12,8 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 export type RouteAuth =
   /** No key needed (health, OpenAPI). */
   | { kind: 'none' }
-  /** A key with this permission. */
-  | { kind: 'key'; permission: Permission }
+  /** A valid key; with this permission when one is named (key management needs none). */
+  | { kind: 'key'; permission: Permission | null }
   /** A key with this permission, unless REQUIRE_API_AUTH=false (thumbnails). */
   | { kind: 'key-unless-auth-disabled'; permission: Permission };
 
@@ -43,6 +44,8 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   description?: string;
   tags: string[];
   auth: RouteAuth;
+  /** A plan-gated route (pdf_export, batch): refused with PLAN_UPGRADE_REQUIRED on plans without it. */
+  feature?: { name: PlanFeature; description: string };
   request?: { params?: P; query?: Q; body?: B };
   /** Documented responses by status; `schema` describes a success body. */
   responses: Record<number, { description: string; schema?: ZodType }>;

@@ -3,6 +3,8 @@ import Router from '@koa/router';
 import coBody from 'co-body';
 import { AppError } from '../domain/errors';
 import { authenticate, requirePermission } from '../auth/authenticate';
+import { requireFeature } from '../domain/plans';
+import type { Throttle } from './throttle';
 import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './request-context';
 import { ANONYMOUS, type AnyRoute } from './route';
@@ -10,6 +12,7 @@ import { parseOrThrow } from './validation';
 
 export interface RouterDeps {
   keys: KeyResolver;
+  throttle: Throttle;
   legacyKeyPrefix: string;
   requireApiAuth: boolean;
 }
@@ -29,6 +32,7 @@ export function buildRouter(routes: readonly AnyRoute[], deps: RouterDeps): Rout
 async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promise<void> {
   const principal = await resolvePrincipal(route, ctx, deps);
   ctx.state.principal = principal;
+  if (route.feature && principal.keyId) requireFeature(principal.plan, route.feature.name, route.feature.description);
 
   const params = route.request?.params ? parseParams(route, ctx) : undefined;
   const query = route.request?.query ? parseOrThrow(route.request.query, ctx.query, 'query') : undefined;
@@ -48,7 +52,10 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
   const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
-  requirePermission(principal, auth.permission);
+  // Every authenticated request counts against the key's throttle, refused ones included.
+  const verdict = await deps.throttle.consume(principal.keyId, principal.plan);
+  for (const [name, value] of Object.entries(verdict.headers)) ctx.set(name, value);
+  if (auth.permission) requirePermission(principal, auth.permission);
   return principal;
 }
 

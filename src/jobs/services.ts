@@ -14,6 +14,6 @@ export interface JobServices {
   logger: Logger;
   config: Pick<
     Config,
-    'publicBaseUrl' | 'FETCH_MAX_ATTEMPTS' | 'FETCH_INITIAL_RETRY_SECONDS' | 'STATUS_QUERY_TIMEOUT_MS' | 'RECONCILE_AFTER_SECONDS'
+    'publicBaseUrl' | 'PLAN_LIMITS' | 'FETCH_MAX_ATTEMPTS' | 'FETCH_INITIAL_RETRY_SECONDS' | 'STATUS_QUERY_TIMEOUT_MS' | 'RECONCILE_AFTER_SECONDS'
   >;
 }

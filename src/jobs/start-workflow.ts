@@ -13,6 +13,7 @@ export function workflowInputFor(job: JobRow, config: JobServices['config']): Vi
     language: request.language,
     forceRefresh: request.forceRefresh,
     maxTranscriptLength: request.maxTranscriptLength,
+    useProxy: request.useProxy,
     retry: {
       fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
       fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,

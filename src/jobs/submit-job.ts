@@ -5,7 +5,8 @@
 import type { Principal } from '../domain/access';
 import type { JobRequest, JobWarning } from '../domain/job';
 import { insertJob } from '../storage/repositories/jobs';
-import type { JobRow } from '../storage/schema';
+import type { JobRow, NewJobRow } from '../storage/schema';
+import { reserveVideos } from './quota';
 import { newJobId } from './job-id';
 import type { JobServices } from './services';
 import { startJobWorkflow } from './start-workflow';
@@ -25,7 +26,21 @@ export interface Submission {
 }
 
 export async function submitJob(services: JobServices, submission: Submission): Promise<JobRow> {
-  const job = await insertJob(services.db, {
+  // The quota and the job commit together: a refused job uses no quota, an accepted one always counts.
+  const job = await services.db.transaction().execute(async (tx) => {
+    await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, 1);
+    return insertJob(tx, jobRow(submission));
+  });
+  try {
+    await startJobWorkflow(services, job);
+  } catch (error) {
+    services.logger.warn({ jobId: job.id, err: error }, 'workflow start deferred to the reconciler');
+  }
+  return job;
+}
+
+export function jobRow(submission: Submission): NewJobRow {
+  return {
     id: newJobId(),
     user_id: submission.principal.userId,
     api_key_id: submission.principal.keyId || null,
@@ -42,11 +57,5 @@ export async function submitJob(services: JobServices, submission: Submission): 
     client_reference: submission.attribution.clientReference,
     created_at: new Date(),
     updated_at: new Date(),
-  });
-  try {
-    await startJobWorkflow(services, job);
-  } catch (error) {
-    services.logger.warn({ jobId: job.id, err: error }, 'workflow start deferred to the reconciler');
-  }
-  return job;
+  };
 }

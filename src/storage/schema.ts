@@ -18,6 +18,8 @@ export interface UsersTable {
   id: Generated<string>;
   email: string;
   plan: Plan;
+  /** `whsec_...`, made on first use (Standard Webhooks). */
+  webhook_secret: string | null;
   created_at: Generated<Date>;
 }
 
@@ -90,6 +92,14 @@ export interface TranscriptCacheTable {
   fetched_at: Generated<Date>;
 }
 
+/** Videos accepted per user and calendar month (UTC): the quota's system of record. */
+export interface UsagePeriodsTable {
+  user_id: string;
+  period_start: ColumnType<Date, string, string>;
+  videos_accepted: number;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -97,6 +107,7 @@ export interface Database {
   job_transcripts: JobTranscriptsTable;
   job_summaries: JobSummariesTable;
   transcript_cache: TranscriptCacheTable;
+  usage_periods: UsagePeriodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,10 +17,15 @@ export interface YouTubeClientOptions {
   fetchImpl?: typeof fetch;
 }
 
+/** How a call may use the proxy pool: true only through it, null direct then through it when blocked, false never. */
+export interface RouteOptions {
+  useProxy?: boolean | null;
+}
+
 export interface YouTubeClient {
-  getMetadata(videoId: string): Promise<VideoMetadata>;
+  getMetadata(videoId: string, options?: RouteOptions): Promise<VideoMetadata>;
   /** language: requested language code, or null/undefined for the video's own. */
-  getTranscript(videoId: string, options?: { language?: string | null }): Promise<Transcript>;
+  getTranscript(videoId: string, options?: RouteOptions & { language?: string | null }): Promise<Transcript>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;

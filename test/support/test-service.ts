@@ -48,6 +48,12 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     FETCH_INITIAL_RETRY_SECONDS: '0.2',
     FETCH_MAX_ATTEMPTS: '3',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests poll often; the throttle has its own tests with its own limits.
+    PLAN_LIMITS: JSON.stringify({
+      free: { requests_per_minute: 1_000_000 },
+      pro: { requests_per_minute: 1_000_000 },
+      admin: { requests_per_minute: 1_000_000 },
+    }),
     ...options.env,
   });
   const logger = createLogger(config.LOG_LEVEL, 'test');

@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_access';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_access': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

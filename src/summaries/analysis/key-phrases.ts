@@ -15,6 +15,7 @@ import type { Section } from './sections';
 import { FLAG_ENDS_CLAUSE, FLAG_ENDS_SENTENCE, type WordFlags } from './word-flags';
 import { createWordTokenizer } from '../text/word-tokens';
 import { isContinuousScript } from '../text/word-tokens';
+import type { CueLexicon } from '../language/cue-lexicon';
 
 export interface KeyPhrase {
   /** Stems of the phrase's terms, joined; phrases with the same key are the same phrase. */
@@ -25,6 +26,8 @@ export interface KeyPhrase {
   /** Lower-case tokens of that form, for finding the phrase in a sentence. */
   readonly tokens: readonly string[];
   readonly count: number;
+  /** Seen where the speaker defines it. */
+  readonly defined: boolean;
   /** Number of sections it occurs in. */
   readonly sectionCount: number;
   /** Sentences it occurs in, in transcript order (at most MAX_POSTINGS). */
@@ -56,7 +59,12 @@ export interface PhraseContext {
   /** Terms of the video's title. */
   readonly titleTerms: ReadonlySet<number>;
   readonly locale: string | undefined;
+  readonly cues: CueLexicon;
 }
+
+const ARTICLES = new Set(['a', 'an', 'the', 'un', 'una', 'el', 'la', 'le', 'les', 'der', 'die', 'das', 'ein', 'eine', 'o', 'os', 'as', 'il', 'lo']);
+/** A term the speaker stops to define is a key term almost by definition. */
+const DEFINED_LIFT = 1.6;
 
 interface PhraseTally {
   terms: number[];
@@ -65,6 +73,8 @@ interface PhraseTally {
   forms: Map<string, number>;
   sentences: number[];
   allGeneric: boolean;
+  /** Seen where the speaker defines it ("X is...", "called X"). */
+  defined: boolean;
 }
 
 export function extractKeyPhrases(
@@ -79,7 +89,8 @@ export function extractKeyPhrases(
   const surfaceTokens = surfaceTokenReader(words, context.locale);
   for (const section of sections) {
     for (const s of sampleSentences(section.firstSentence, section.endSentence, SAMPLE_PER_SECTION)) {
-      tallySentence(s, section.index, words, vocabulary, flags, sentences, surfaceTokens, tallies);
+      const sentence = readSentence(s, words, vocabulary, flags, sentences, surfaceTokens);
+      tallySentence(s, section.index, sentence, context.cues, tallies);
     }
   }
 
@@ -89,12 +100,12 @@ export function extractKeyPhrases(
   for (const [key, tally] of tallies) {
     if (tally.allGeneric) continue;
     const n = tally.terms.length;
-    if (n > 1 && tally.count < 2) continue;
+    // A multi-word run seen once is usually chance, unless the speaker defined it.
+    if (n > 1 && tally.count < 2 && !tally.defined) continue;
     const text = mostCommonForm(tally.forms);
-    const weight =
-      (LENGTH_BONUS[n] ?? 1) *
-      rarity(tally.terms, context.idf) *
-      (tally.terms.every((t) => context.titleTerms.has(t)) ? TITLE_BOOST : 1);
+    const weight = (LENGTH_BONUS[n] ?? 1) * rarity(tally.terms, context.idf) ** 2 * (tally.defined ? DEFINED_LIFT : 1);
+    // The creator's title names the video's subject: a good label for a part of it, but not a key term of it.
+    const titled = tally.terms.every((t) => context.titleTerms.has(t)) ? TITLE_BOOST : 1;
     const base = {
       key,
       terms: tally.terms,
@@ -102,6 +113,7 @@ export function extractKeyPhrases(
       tokens: text.toLowerCase().split(' '),
       sentences: tally.sentences,
       sectionCount: tally.perSection.size,
+      defined: tally.defined,
     };
     const specificity = Math.log(1 + sectionCount / tally.perSection.size);
     // Share-weighted specificity, scaled so a phrase confined to one section scores 1.
@@ -110,7 +122,7 @@ export function extractKeyPhrases(
     concentration /= Math.log(1 + sectionCount);
     overall.push({ ...base, count: tally.count, score: tally.count * weight * concentration });
     for (const [sectionIndex, count] of tally.perSection) {
-      bySection[sectionIndex]?.push({ ...base, count, score: count * weight * specificity });
+      bySection[sectionIndex]?.push({ ...base, count, score: count * weight * titled * specificity });
     }
   }
   return {
@@ -130,11 +142,16 @@ function best(phrases: KeyPhrase[], keep: number): KeyPhrase[] {
   return phrases.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).slice(0, keep);
 }
 
+/**
+ * The most common written form, lower-case forms first: a word written in lower case anywhere
+ * is not a name, and its capitals elsewhere come from starting a sentence.
+ */
 function mostCommonForm(forms: Map<string, number>): string {
+  const hasLower = [...forms.keys()].some((form) => form === form.toLowerCase());
   let bestForm = '';
   let bestCount = -1;
   for (const [form, count] of forms) {
-    // A lower-case form wins a tie: capitals at a sentence start are not part of the term.
+    if (hasLower && form !== form.toLowerCase()) continue;
     if (count > bestCount || (count === bestCount && form < bestForm)) {
       bestForm = form;
       bestCount = count;
@@ -167,36 +184,75 @@ function surfaceTokenReader(words: WordStream, locale: string | undefined): (wor
   };
 }
 
-function tallySentence(
+/** One sentence as the phrase counter sees it. */
+interface SentenceTokens {
+  tokens: string[];
+  terms: number[];
+  forms: string[];
+  generic: boolean[];
+  /** A clause mark (comma, full stop) follows the token. */
+  breakAfter: boolean[];
+}
+
+function readSentence(
   s: number,
-  sectionIndex: number,
   words: WordStream,
   vocabulary: Vocabulary,
   flags: WordFlags,
   sentences: SentenceTable,
   surfaceTokens: (word: number) => string[],
+): SentenceTokens {
+  const out: SentenceTokens = { tokens: [], terms: [], forms: [], generic: [], breakAfter: [] };
+  const to = sentences.firstWord[s + 1] ?? 0;
+  for (let p = sentences.firstWord[s] ?? 0; p < to; p += 1) {
+    const w = words.word[p] ?? 0;
+    const from = vocabulary.wordTokenStart[w] ?? 0;
+    const end = vocabulary.wordTokenStart[w + 1] ?? from;
+    const forms = surfaceTokens(w);
+    const closesClause = ((flags.flags[w] ?? 0) & (FLAG_ENDS_CLAUSE | FLAG_ENDS_SENTENCE)) !== 0;
+    for (let k = from; k < end; k += 1) {
+      const token = vocabulary.wordTokens[k] ?? 0;
+      out.tokens.push(vocabulary.tokens[token] ?? '');
+      out.terms.push(vocabulary.tokenTerm[token] ?? -1);
+      // Tokenising the original-case word gives the same tokens in the same order.
+      out.forms.push(forms[k - from] ?? vocabulary.tokens[token] ?? '');
+      out.generic.push((vocabulary.tokenGeneric[token] ?? 0) === 1);
+      out.breakAfter.push(closesClause && k === end - 1);
+    }
+  }
+  return out;
+}
+
+function tallySentence(
+  s: number,
+  sectionIndex: number,
+  sentence: SentenceTokens,
+  cues: CueLexicon,
   tallies: Map<string, PhraseTally>,
 ): void {
-  // The current run of consecutive topic-bearing tokens.
-  const runTerms: number[] = [];
-  const runForms: string[] = [];
-  const runGeneric: boolean[] = [];
   const seenInSentence = new Set<string>();
-  const flush = (): void => {
-    for (let i = 0; i < runTerms.length; i += 1) {
-      for (let n = 1; n <= MAX_NGRAM && i + n <= runTerms.length; n += 1) {
-        const terms = runTerms.slice(i, i + n);
-        const key = terms.join('.');
+  const { terms, forms, generic, tokens } = sentence;
+  let runStart = 0;
+  for (let end = 0; end <= terms.length; end += 1) {
+    const runEnds = end === terms.length || (terms[end] ?? -1) < 0 || (end > runStart && sentence.breakAfter[end - 1]);
+    if (!runEnds) continue;
+    const definedBefore = definitionBefore(tokens, runStart, cues);
+    const definedAfter = end < terms.length && !sentence.breakAfter[end - 1] && startsWithAny(tokens, end, cues.definitionAfter);
+    for (let i = runStart; i < end; i += 1) {
+      for (let n = 1; n <= MAX_NGRAM && i + n <= end; n += 1) {
+        const phraseTerms = terms.slice(i, i + n);
+        const key = phraseTerms.join('.');
         let tally = tallies.get(key);
         if (!tally) {
-          tally = { terms, count: 0, perSection: new Map(), forms: new Map(), sentences: [], allGeneric: true };
-          for (let k = i; k < i + n; k += 1) if (!runGeneric[k]) tally.allGeneric = false;
+          tally = { terms: phraseTerms, count: 0, perSection: new Map(), forms: new Map(), sentences: [], allGeneric: true, defined: false };
+          for (let k = i; k < i + n; k += 1) if (!generic[k]) tally.allGeneric = false;
           tallies.set(key, tally);
         }
         tally.count += 1;
         tally.perSection.set(sectionIndex, (tally.perSection.get(sectionIndex) ?? 0) + 1);
-        const forms = runForms.slice(i, i + n);
-        const form = forms.join(forms.some(isContinuousScript) ? '' : ' ');
+        if ((i === runStart && definedBefore) || (i + n === end && definedAfter)) tally.defined = true;
+        const phraseForms = forms.slice(i, i + n);
+        const form = phraseForms.join(phraseForms.some(isContinuousScript) ? '' : ' ');
         tally.forms.set(form, (tally.forms.get(form) ?? 0) + 1);
         if (!seenInSentence.has(key)) {
           seenInSentence.add(key);
@@ -204,30 +260,21 @@ function tallySentence(
         }
       }
     }
-    runTerms.length = 0;
-    runForms.length = 0;
-    runGeneric.length = 0;
-  };
-
-  const to = sentences.firstWord[s + 1] ?? 0;
-  for (let p = sentences.firstWord[s] ?? 0; p < to; p += 1) {
-    const w = words.word[p] ?? 0;
-    const from = vocabulary.wordTokenStart[w] ?? 0;
-    const end = vocabulary.wordTokenStart[w + 1] ?? from;
-    const forms = surfaceTokens(w);
-    for (let k = from; k < end; k += 1) {
-      const token = vocabulary.wordTokens[k] ?? 0;
-      const term = vocabulary.tokenTerm[token] ?? -1;
-      if (term < 0) {
-        flush();
-        continue;
-      }
-      runTerms.push(term);
-      // Tokenising the original-case word gives the same tokens in the same order.
-      runForms.push(forms[k - from] ?? vocabulary.tokens[token] ?? '');
-      runGeneric.push((vocabulary.tokenGeneric[token] ?? 0) === 1);
-    }
-    if ((flags.flags[w] ?? 0) & (FLAG_ENDS_CLAUSE | FLAG_ENDS_SENTENCE)) flush();
+    // A stop word ends the run and is not part of the next one; a clause mark only ends it.
+    runStart = end < terms.length && (terms[end] ?? -1) >= 0 ? end : end + 1;
   }
-  flush();
+}
+
+/** The words before position `at` name what follows ("called", "known as"), an article allowed in between. */
+function definitionBefore(tokens: readonly string[], at: number, cues: CueLexicon): boolean {
+  let end = at;
+  if (ARTICLES.has(tokens[end - 1] ?? '')) end -= 1;
+  const before = ` ${tokens.slice(Math.max(0, end - 3), end).join(' ')}`;
+  return cues.definitionBefore.some((phrase) => before.endsWith(` ${phrase}`));
+}
+
+/** One of the phrases begins at token `at`. */
+export function startsWithAny(tokens: readonly string[], at: number, phrases: readonly string[]): boolean {
+  const following = ` ${tokens.slice(at, at + 4).join(' ')} `;
+  return phrases.some((phrase) => following.startsWith(` ${phrase} `));
 }

@@ -5,22 +5,36 @@
  * sentences, a word after which English sentences never end, part-of-speech patterns), and
  * the best-scoring set of cuts within bounded sentence lengths is chosen.
  */
-import {
-  FLAG_CONTINUATION,
-  FLAG_ENDS_CLAUSE,
-  FLAG_ENDS_SENTENCE,
-  FLAG_NON_ENDING,
-  FLAG_OBJECT_ONLY,
-  FLAG_STARTER,
-  FLAG_SUBJECT,
-  FLAG_SUBJECT_ONLY,
-  type WordFlags,
-} from './word-flags';
-import {
-  TAG_ADJ, TAG_ADP, TAG_ADV, TAG_AUX, TAG_CCONJ, TAG_DET, TAG_INTJ, TAG_NOUN, TAG_NUM, TAG_PART,
-  TAG_PRON, TAG_PROPN, TAG_SCONJ, TAG_VERB, type WordTags,
-} from './word-tags';
+import * as wordFlags from './word-flags';
+import type { WordFlags } from './word-flags';
+import * as wordTags from './word-tags';
+import type { WordTags } from './word-tags';
 import type { WordStream } from './word-stream';
+
+// Module-local copies: these are read millions of times on long transcripts, and imported
+// bindings compile to property getters under some module loaders.
+const FLAG_CONTINUATION = wordFlags.FLAG_CONTINUATION;
+const FLAG_ENDS_CLAUSE = wordFlags.FLAG_ENDS_CLAUSE;
+const FLAG_ENDS_SENTENCE = wordFlags.FLAG_ENDS_SENTENCE;
+const FLAG_NON_ENDING = wordFlags.FLAG_NON_ENDING;
+const FLAG_OBJECT_ONLY = wordFlags.FLAG_OBJECT_ONLY;
+const FLAG_STARTER = wordFlags.FLAG_STARTER;
+const FLAG_SUBJECT = wordFlags.FLAG_SUBJECT;
+const FLAG_SUBJECT_ONLY = wordFlags.FLAG_SUBJECT_ONLY;
+const TAG_ADJ = wordTags.TAG_ADJ;
+const TAG_ADP = wordTags.TAG_ADP;
+const TAG_ADV = wordTags.TAG_ADV;
+const TAG_AUX = wordTags.TAG_AUX;
+const TAG_CCONJ = wordTags.TAG_CCONJ;
+const TAG_DET = wordTags.TAG_DET;
+const TAG_INTJ = wordTags.TAG_INTJ;
+const TAG_NOUN = wordTags.TAG_NOUN;
+const TAG_NUM = wordTags.TAG_NUM;
+const TAG_PART = wordTags.TAG_PART;
+const TAG_PRON = wordTags.TAG_PRON;
+const TAG_PROPN = wordTags.TAG_PROPN;
+const TAG_SCONJ = wordTags.TAG_SCONJ;
+const TAG_VERB = wordTags.TAG_VERB;
 
 export interface SentenceLength {
   readonly min: number;
@@ -86,25 +100,35 @@ export function splitByCues(
   const best = new Float64Array(n + 1).fill(-Infinity);
   const back = new Int32Array(n + 1).fill(-1);
   best[0] = 0;
+  // Sentences ending at k may start at i in [lo, hi]: no longer than max, no shorter than min.
+  // Both bounds only move forward as k grows.
+  let lo = 0;
+  let hi = -1;
   for (let k = 1; k <= n; k += 1) {
     const endUnits = units[k] ?? 0;
-    for (let i = k - 1; i >= 0; i -= 1) {
-      const len = endUnits - (units[i] ?? 0);
-      if (len > length.max && i < k - 1) break;
-      if (len < length.min && !decisiveAt[k]) continue;
+    while (lo < k - 1 && endUnits - (units[lo] ?? 0) > length.max) lo += 1;
+    while (hi + 1 < k && endUnits - (units[hi + 1] ?? 0) >= length.min) hi += 1;
+    // Before a decisive stop, shorter sentences are allowed too.
+    const last = decisiveAt[k] ? k - 1 : hi;
+    let bestValue = -Infinity;
+    let bestStart = -1;
+    for (let i = lo; i <= last; i += 1) {
       const previous = best[i] ?? -Infinity;
       if (previous === -Infinity) continue;
+      const len = endUnits - (units[i] ?? 0);
       const value = previous + (evidence[k] ?? 0) - CUT_COST - LENGTH_PENALTY * Math.abs(len - length.target);
-      if (value > (best[k] ?? -Infinity)) {
-        best[k] = value;
-        back[k] = i;
+      if (value > bestValue) {
+        bestValue = value;
+        bestStart = i;
       }
     }
-    // Nothing fits (a run shorter than the minimum between two decisive stops): keep it whole.
-    if (back[k] === -1) {
-      back[k] = k - 1;
-      best[k] = (best[k - 1] ?? 0) - 1;
+    if (bestStart < 0) {
+      // Nothing fits (a run shorter than the minimum between two decisive stops): keep it whole.
+      bestStart = k - 1;
+      bestValue = (best[k - 1] ?? 0) - 1;
     }
+    best[k] = bestValue;
+    back[k] = bestStart;
   }
 
   const reversed: number[] = [];
@@ -135,14 +159,14 @@ function boundaryScore(words: WordStream, flags: WordFlags, tags: WordTags | nul
   const after = flags.flags[words.word[j] ?? 0] ?? 0;
   let score = 0;
   if ((words.segment[j] ?? 0) !== (words.segment[j - 1] ?? 0)) score += 0.3;
-  if (pause > 0.25) score += Math.min(3, pause * 2);
+  if (pause > 0.25) score += Math.min(3, pause * 3);
   if (before & FLAG_ENDS_SENTENCE) score += 4;
   else if (before & FLAG_ENDS_CLAUSE) score += 1;
   if (after & FLAG_STARTER) score += 1.5;
   else if (after & FLAG_SUBJECT) score += 0.6;
   if (before & FLAG_NON_ENDING) score -= 3;
   if (after & FLAG_CONTINUATION) score -= 1.2;
-  if (tags) score += grammaticalEvidence(tags.last[j - 1] ?? 0, tags.first[j] ?? 0, tags.first[j + 1] ?? 0, after);
+  if (tags) score += grammaticalEvidence(tags.last[j - 1] ?? 0, tags.first[j] ?? 0, tags.first[j + 1] ?? 0, before, after);
   return score;
 }
 
@@ -157,7 +181,9 @@ const NOMINAL = new Set([TAG_NOUN, TAG_PROPN]);
  * ("...the starter | a sourdough starter is"), negative inside a phrase ("a sourdough | starter",
  * "you | feed", "make | the bread").
  */
-function grammaticalEvidence(before: number, next: number, afterNext: number, nextFlags: number): number {
+function grammaticalEvidence(before: number, next: number, afterNext: number, beforeFlags: number, nextFlags: number): number {
+  // Tagged as a preposition but not one that needs an object: a particle ("drops off", "town over").
+  if (before === TAG_ADP && !(beforeFlags & FLAG_NON_ENDING)) return -0.5;
   if (NEEDS_COMPLEMENT.has(before)) return -2.5;
   const closes = CAN_CLOSE.has(before);
   switch (next) {

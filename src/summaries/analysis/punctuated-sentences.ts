@@ -7,9 +7,12 @@
  */
 import { englishSentenceReader } from '../language/wink';
 import type { LanguageProfile } from '../language/language-profile';
-import { FLAG_ENDS_SENTENCE, type WordFlags } from './word-flags';
+import * as wordFlags from './word-flags';
+import type { WordFlags } from './word-flags';
 import type { WordStream } from './word-stream';
 
+/** A module-local copy: read once per word, and imported bindings can compile to getters. */
+const FLAG_ENDS_SENTENCE = wordFlags.FLAG_ENDS_SENTENCE;
 const WINDOW_CHARS = 6000;
 const MAX_WINDOW_CHARS = 24000;
 

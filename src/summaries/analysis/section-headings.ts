@@ -4,7 +4,7 @@
  * outline reads as the list of topics the video covers.
  */
 import type { KeyPhrase, PhraseIndex } from './key-phrases';
-import type { NounPhraseCheck } from './noun-phrases';
+import type { SentenceTagger } from './noun-phrases';
 import type { Section } from './sections';
 
 const CANDIDATES_CHECKED = 8;
@@ -12,7 +12,7 @@ const CANDIDATES_CHECKED = 8;
 export function sectionHeadings(
   sections: readonly Section[],
   phrases: PhraseIndex,
-  nounCheck: NounPhraseCheck | null,
+  tagger: SentenceTagger | null,
   joiner: string,
 ): string[] {
   const used = new Set<string>();
@@ -20,7 +20,7 @@ export function sectionHeadings(
     if (section.chapterTitle) return section.chapterTitle;
     const candidates = (phrases.bySection[section.index] ?? [])
       .slice(0, CANDIDATES_CHECKED)
-      .filter((p) => !used.has(p.key) && (nounCheck === null || nounCheck(p)));
+      .filter((p) => !used.has(p.key) && (tagger === null || tagger.isNounPhrase(p)));
     const first = candidates[0];
     if (!first) return `Part ${section.index + 1}`;
     used.add(first.key);

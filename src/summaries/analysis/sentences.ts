@@ -8,6 +8,7 @@ import { punctuatedSentenceStarts } from './punctuated-sentences';
 import { CERTAIN_BOUNDARY, splitByCues, SPOKEN_SENTENCE_LENGTH, type SentenceCuts, type SentenceLength } from './pseudo-sentences';
 import { tagEnglishWords } from './word-tags';
 import type { WordFlags } from './word-flags';
+import type { Vocabulary } from './vocabulary';
 import type { WordStream } from './word-stream';
 
 export interface SentenceTable {
@@ -32,6 +33,7 @@ const RUN_ON_SPLIT: SentenceLength = { min: 8, target: 22, max: 40 };
 export function buildSentences(
   words: WordStream,
   flags: WordFlags,
+  vocabulary: Vocabulary,
   language: LanguageProfile,
   punctuated: boolean,
 ): SentenceTable {
@@ -49,7 +51,7 @@ export function buildSentences(
       }
     }
   } else {
-    const tags = language.isEnglish ? tagEnglishWords(words) : null;
+    const tags = language.isEnglish ? tagEnglishWords(words, vocabulary) : null;
     splitByCues(words, flags, 0, words.length, cuts, CERTAIN_BOUNDARY, SPOKEN_SENTENCE_LENGTH, tags);
   }
   const starts = cuts.starts;

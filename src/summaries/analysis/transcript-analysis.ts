@@ -5,12 +5,12 @@
  */
 import type { SummaryInput } from '../../domain/summary';
 import { languageProfile, type LanguageProfile } from '../language/language-profile';
-import { noiseRules } from '../text/caption-noise';
+import { disfluencyRules } from '../text/caption-noise';
 import { escapeMarkdown } from '../text/markdown';
 import { createPresenter, type Presenter } from '../text/presentation';
 import { punctuationProfile, type PunctuationProfile } from '../text/punctuation';
 import { extractKeyPhrases, type PhraseIndex } from './key-phrases';
-import { createNounPhraseCheck, type NounPhraseCheck } from './noun-phrases';
+import { createSentenceTagger, type SentenceTagger } from './noun-phrases';
 import { computeSalience, type Salience } from './salience';
 import { sectionHeadings } from './section-headings';
 import { sectionsFromBoundaries, sectionsFromChapters, usableChapters, type Section } from './sections';
@@ -39,8 +39,8 @@ export interface TranscriptAnalysis {
   readonly headings: readonly string[];
   readonly salience: Salience;
   readonly phrases: PhraseIndex;
-  /** For English: whether a key phrase is used as a noun phrase; null for other languages. */
-  readonly nounCheck: NounPhraseCheck | null;
+  /** Part-of-speech checks on single sentences, for English; null for other languages. */
+  readonly tagger: SentenceTagger | null;
   readonly presenter: Presenter;
   /** Sentence s as spoken (cleaned of noise). */
   text(s: number): string;
@@ -52,11 +52,11 @@ export interface TranscriptAnalysis {
 
 export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
   const language = languageProfile(input.language || 'und');
-  const words = buildWordStream(input.segments, noiseRules(language.cues.fillers, language.isEnglish));
+  const words = buildWordStream(input.segments, disfluencyRules(language.cues.fillers, language.isEnglish));
   const punctuation = punctuationProfile(words.segmentText);
   const vocabulary = buildVocabulary(words, language);
   const flags = buildWordFlags(words, vocabulary, language.isEnglish);
-  const sentences = buildSentences(words, flags, language, punctuation.punctuated);
+  const sentences = buildSentences(words, flags, vocabulary, language, punctuation.punctuated);
   const vectors = buildSentenceVectors(words, vocabulary, sentences);
   const durationSeconds = resolveDuration(input.durationSeconds, words);
 
@@ -64,27 +64,30 @@ export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
   const chaptered = chapters.length > 0;
   const sections = chaptered
     ? sectionsFromChapters(chapters, sentences, durationSeconds)
-    : sectionsFromBoundaries(
-        findTopicBoundaries(sentences, vectors, vocabulary.termCount, durationSeconds, segmentationPlan(durationSeconds)),
-        sentences,
-        durationSeconds,
-      );
+    : sentences.count === 0
+      ? []
+      : sectionsFromBoundaries(
+          findTopicBoundaries(sentences, vectors, vocabulary.termCount, durationSeconds, segmentationPlan(durationSeconds)),
+          sentences,
+          durationSeconds,
+        );
   const salience = computeSalience(sentences, vectors, vocabulary.termCount, sections);
   const phrases = extractKeyPhrases(words, vocabulary, flags, sentences, sections, {
     idf: vectors.idf,
     titleTerms: termsOf(input.title, vocabulary, language.locale),
     locale: language.locale,
+    cues: language.cues,
   });
 
   const text = (s: number) => sentenceText(words, sentences, s);
-  const nounCheck = language.isEnglish ? createNounPhraseCheck(text) : null;
-  const headings = sectionHeadings(sections, phrases, nounCheck, language.isEnglish ? ' and ' : ', ');
+  const tagger = language.isEnglish ? createSentenceTagger(text) : null;
   const presenter = createPresenter({
     language,
     unpunctuated: !punctuation.punctuated,
     lowerCaseOnly: punctuation.lowerCaseOnly,
     casingSources: [input.title, input.channel, ...input.chapters.map((c) => c.title)],
   });
+  const headings = sectionHeadings(sections, phrases, tagger, language.isEnglish ? ' and ' : ', ').map((h) => presenter.phrase(h));
 
   return {
     title: input.title,
@@ -100,7 +103,7 @@ export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
     headings,
     salience,
     phrases,
-    nounCheck,
+    tagger,
     presenter,
     text,
     tokens: (s) => sentenceTokens(words, vocabulary, sentences, s),

@@ -4,7 +4,7 @@
  * tens of thousands of distinct ones, and every later per-word step works on the distinct ones.
  */
 import type { TranscriptSegment } from '../../domain/transcript';
-import { cleanCaptionText, type NoiseRules } from '../text/caption-noise';
+import { cleanCaptionText, type DisfluencyRules } from '../text/caption-noise';
 
 export interface WordStream {
   /** Distinct words exactly as written (case and punctuation kept). */
@@ -22,53 +22,70 @@ export interface WordStream {
   readonly segmentText: readonly string[];
 }
 
-export function buildWordStream(segments: readonly TranscriptSegment[], rules: NoiseRules): WordStream {
+export function buildWordStream(segments: readonly TranscriptSegment[], disfluencies: DisfluencyRules): WordStream {
+  const ids = new Map<string, number>();
+  const distinct: string[] = [];
+  /** Per distinct word: 1 filler (dropped), 2 stutter-prone (dropped when repeated), 0 otherwise. */
+  const kind: number[] = [];
   const texts: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
-  let totalChars = 0;
-  for (const segment of inTimeOrder(segments)) {
-    const text = cleanCaptionText(segment.text, rules);
-    if (text === '') continue;
-    const start = Number.isFinite(segment.start) ? Math.max(0, segment.start) : (starts[starts.length - 1] ?? 0);
-    const end = Number.isFinite(segment.end) ? Math.max(start, segment.end) : start;
-    texts.push(text);
-    starts.push(start);
-    ends.push(end);
-    totalChars += text.length + 1;
-  }
-
-  const ids = new Map<string, number>();
-  const distinct: string[] = [];
-  // A word takes at least two characters with its space, so this bound never overflows.
-  let word = new Int32Array(Math.max(16, Math.ceil(totalChars / 2)));
-  let segment = new Int32Array(word.length);
+  let word: Int32Array = new Int32Array(1024);
+  let segment: Int32Array = new Int32Array(1024);
   let length = 0;
-  for (let s = 0; s < texts.length; s += 1) {
-    for (const w of (texts[s] ?? '').split(' ')) {
+  let previous = -1;
+  for (const original of inTimeOrder(segments)) {
+    const text = cleanCaptionText(original.text);
+    if (text === '') continue;
+    const s = texts.length;
+    const before = length;
+    for (const w of text.split(WHITESPACE.test(text) ? WHITESPACE_RUN : ' ')) {
       if (w === '') continue;
       let id = ids.get(w);
       if (id === undefined) {
         id = distinct.length;
         ids.set(w, id);
         distinct.push(w);
+        kind.push(disfluencies.isFiller(w) ? FILLER : disfluencies.isStutterProne(w) ? STUTTER_PRONE : 0);
+      }
+      if (kind[id] === FILLER || (kind[id] === STUTTER_PRONE && id === previous)) continue;
+      if (length === word.length) {
+        word = grow(word);
+        segment = grow(segment);
       }
       word[length] = id;
       segment[length] = s;
       length += 1;
+      previous = id;
     }
+    // A segment that was only noise or fillers leaves no trace.
+    if (length === before) continue;
+    const start = Number.isFinite(original.start) ? Math.max(0, original.start) : (starts[starts.length - 1] ?? 0);
+    texts.push(text);
+    starts.push(start);
+    ends.push(Number.isFinite(original.end) ? Math.max(start, original.end) : start);
   }
-  word = word.slice(0, length);
-  segment = segment.slice(0, length);
   return {
     distinct,
-    word,
-    segment,
+    word: word.slice(0, length),
+    segment: segment.slice(0, length),
     length,
     segmentStart: Float64Array.from(starts),
     segmentEnd: Float64Array.from(ends),
     segmentText: texts,
   };
+}
+
+const FILLER = 1;
+const STUTTER_PRONE = 2;
+/** Tabs and line breaks (multi-line manual captions) as well as spaces separate words. */
+const WHITESPACE = /[\t\n\r\f\v\u00a0\u2028\u2029]|  /;
+const WHITESPACE_RUN = /\s+/;
+
+function grow(array: Int32Array): Int32Array {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /** Captions are normally in time order; when they are not, sentence times would go backwards. */

@@ -6,6 +6,7 @@
  * the cost is about half a second per million words.
  */
 import { englishTagger } from '../language/wink';
+import type { Vocabulary } from './vocabulary';
 import type { WordStream } from './word-stream';
 
 export const TAG_OTHER = 0;
@@ -42,6 +43,9 @@ const CODES: Readonly<Record<string, number>> = {
 };
 
 const WINDOW_WORDS = 2000;
+/** About 40 hours of speech; beyond it, tags come from the vocabulary rather than context. */
+const CONTEXTUAL_MAX_WORDS = 400_000;
+const LEXICAL_BATCH = 4000;
 
 export interface WordTags {
   /** Per word position: tag of the word's first token ("do" in "don't"). */
@@ -50,7 +54,11 @@ export interface WordTags {
   readonly last: Uint8Array;
 }
 
-export function tagEnglishWords(words: WordStream): WordTags {
+export function tagEnglishWords(words: WordStream, vocabulary: Vocabulary): WordTags {
+  return words.length <= CONTEXTUAL_MAX_WORDS ? tagInContext(words) : tagOutOfContext(words, vocabulary);
+}
+
+function tagInContext(words: WordStream): WordTags {
   const first = new Uint8Array(words.length);
   const last = new Uint8Array(words.length);
   const nlp = englishTagger();
@@ -72,6 +80,44 @@ export function tagEnglishWords(words: WordStream): WordTags {
       }
       last[p] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
     }
+  }
+  return { first, last };
+}
+
+function tagOutOfContext(words: WordStream, vocabulary: Vocabulary): WordTags {
+  const tokenFirst = new Uint8Array(vocabulary.tokens.length);
+  const tokenLast = new Uint8Array(vocabulary.tokens.length);
+  const nlp = englishTagger();
+  const its = nlp.its;
+  for (let from = 0; from < vocabulary.tokens.length; from += LEXICAL_BATCH) {
+    const batch = vocabulary.tokens.slice(from, from + LEXICAL_BATCH);
+    // Each token stands alone between full stops; wink may split one ("don't" is "do" + "n't").
+    const tokens = nlp.readDoc(batch.join(' . ')).tokens();
+    const values = tokens.out(its.value) as string[];
+    const tags = tokens.out(its.pos) as string[];
+    let t = from;
+    let fresh = true;
+    for (let k = 0; k < values.length && t < from + batch.length; k += 1) {
+      if (values[k] === '.' && !fresh) {
+        t += 1;
+        fresh = true;
+        continue;
+      }
+      const code = CODES[tags[k] ?? ''] ?? TAG_OTHER;
+      if (fresh) tokenFirst[t] = code;
+      tokenLast[t] = code;
+      fresh = false;
+    }
+  }
+  const first = new Uint8Array(words.length);
+  const last = new Uint8Array(words.length);
+  for (let p = 0; p < words.length; p += 1) {
+    const w = words.word[p] ?? 0;
+    const from = vocabulary.wordTokenStart[w] ?? 0;
+    const to = vocabulary.wordTokenStart[w + 1] ?? from;
+    if (to === from) continue;
+    first[p] = tokenFirst[vocabulary.wordTokens[from] ?? 0] ?? TAG_OTHER;
+    last[p] = tokenLast[vocabulary.wordTokens[to - 1] ?? 0] ?? TAG_OTHER;
   }
   return { first, last };
 }

@@ -14,7 +14,7 @@ export interface CueLexicon {
   readonly advice: readonly string[];
   /** Cause and effect, purpose, consequence. */
   readonly causeEffect: readonly string[];
-  /** Words that follow a term being defined ("X is", "X means"). */
+  /** Words that follow a term being defined ("X means", "X is a"): a bare "is" would also match "X is easy". */
   readonly definitionAfter: readonly string[];
   /** Phrases that precede a term being defined ("called X", "known as X"). */
   readonly definitionBefore: readonly string[];
@@ -58,7 +58,11 @@ const ENGLISH: CueLexicon = {
     'this is why', 'which is why', 'helps', 'will help', 'allows you', 'lets you',
     'in order to', 'otherwise', 'depends on', 'if you',
   ],
-  definitionAfter: ['is', 'are', 'means', 'refers', 'describes', 'stands', 'was', 'were'],
+  definitionAfter: [
+    'means', 'refers to', 'stands for', 'describes', 'is a', 'is an', 'is the', 'is just', 'is basically',
+    'is simply', 'is essentially', 'is when', 'is where', 'is what', 'is how', 'is called', 'is defined as',
+    'are a', 'are the', 'are just', 'are what', 'are basically', 'are called',
+  ],
   definitionBefore: ['called', 'named', 'known as', 'defined as', 'referred to as', 'term'],
   introduction: [
     'in this video', 'in this lecture', 'in this talk', 'in this episode', 'in this lesson',
@@ -89,7 +93,7 @@ const SPANISH: CueLexicon = {
     'porque', 'por eso', 'así que', 'lo que significa', 'por lo tanto', 'provoca', 'causa',
     'ayuda a', 'permite', 'para que', 'si quieres',
   ],
-  definitionAfter: ['es', 'son', 'significa', 'consiste'],
+  definitionAfter: ['es un', 'es una', 'es el', 'es la', 'son los', 'son las', 'son unos', 'significa', 'se refiere', 'consiste en'],
   definitionBefore: ['llamado', 'llamada', 'se llama', 'conocido como', 'conocida como'],
   introduction: ['en este video', 'en este vídeo', 'hoy vamos', 'hoy les', 'hoy te', 'vamos a ver'],
   promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
@@ -104,7 +108,7 @@ const GERMAN: CueLexicon = {
     'der trick ist', 'mein tipp',
   ],
   causeEffect: ['weil', 'deshalb', 'daher', 'darum', 'das bedeutet', 'führt zu', 'sodass', 'damit', 'wenn du'],
-  definitionAfter: ['ist', 'sind', 'bedeutet', 'heißt', 'bezeichnet'],
+  definitionAfter: ['ist ein', 'ist eine', 'ist der', 'ist die', 'ist das', 'sind die', 'bedeutet', 'bezeichnet', 'heißt'],
   definitionBefore: ['genannt', 'nennt man', 'bekannt als', 'bezeichnet als'],
   introduction: ['in diesem video', 'heute zeige', 'heute geht es', 'heute schauen wir'],
   promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
@@ -119,7 +123,7 @@ const FRENCH: CueLexicon = {
     'évite', 'jamais', 'toujours', 'au lieu de', 'le mieux', "l'astuce", 'mon conseil',
   ],
   causeEffect: ['parce que', 'car', 'donc', 'ce qui signifie', 'par conséquent', 'permet de', 'pour que', 'si vous', 'si tu'],
-  definitionAfter: ['est', 'sont', 'signifie', 'désigne'],
+  definitionAfter: ['est un', 'est une', 'est le', 'est la', "est l'", 'sont des', 'sont les', 'signifie', 'désigne'],
   definitionBefore: ['appelé', 'appelée', "qu'on appelle", 'connu comme', 'connue comme'],
   introduction: ['dans cette vidéo', "aujourd'hui on", "aujourd'hui nous", "aujourd'hui je"],
   promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
@@ -133,7 +137,7 @@ const PORTUGUESE: CueLexicon = {
     'não esqueça', 'evite', 'nunca', 'sempre', 'em vez de', 'o melhor é', 'a dica é', 'o segredo é',
   ],
   causeEffect: ['porque', 'por isso', 'o que significa', 'portanto', 'causa', 'ajuda a', 'permite', 'para que', 'se você'],
-  definitionAfter: ['é', 'são', 'significa'],
+  definitionAfter: ['é um', 'é uma', 'é o', 'é a', 'são os', 'são as', 'significa', 'se refere'],
   definitionBefore: ['chamado', 'chamada', 'conhecido como', 'conhecida como'],
   introduction: ['neste vídeo', 'nesse vídeo', 'hoje vamos', 'hoje eu vou'],
   promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
@@ -147,7 +151,7 @@ const ITALIAN: CueLexicon = {
     'assicurati', 'non dimenticare', 'evita', 'mai', 'sempre', 'invece di', 'il trucco è',
   ],
   causeEffect: ['perché', 'quindi', 'il che significa', 'di conseguenza', 'permette di', 'affinché', 'se volete'],
-  definitionAfter: ['è', 'sono', 'significa'],
+  definitionAfter: ['è un', 'è una', 'è il', 'è la', 'sono i', 'sono le', 'significa'],
   definitionBefore: ['chiamato', 'chiamata', 'detto', 'conosciuto come'],
   introduction: ['in questo video', 'oggi vediamo', 'oggi parliamo'],
   promotion: ['iscrivetevi', 'iscriviti', 'campanella', 'sponsor', 'descrizione', 'grazie per aver guardato'],

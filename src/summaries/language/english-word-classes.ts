@@ -21,7 +21,7 @@ export const CLAUSE_SUBJECTS: ReadonlySet<string> = new Set([
 /** Words after which a sentence almost never ends. */
 export const NON_ENDING: ReadonlySet<string> = new Set([
   'the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'from', 'by', 'about', 'into',
-  'onto', 'over', 'under', 'and', 'or', 'but', 'so', 'because', 'if', 'than', 'as', 'my', 'your',
+  'onto', 'never', 'always', 'and', 'or', 'but', 'so', 'because', 'if', 'than', 'as', 'my', 'your',
   'our', 'their', 'his', 'her', 'its', 'is', 'are', 'was', 'were', 'be', 'been', 'am', 'will',
   'would', 'can', 'could', 'should', 'shall', 'may', 'might', 'must', 'does', 'did', 'has',
   'have', 'had', 'not', 'no', 'very', 'really', 'just', 'also', 'which', 'who', 'whose', 'whom',

@@ -5,7 +5,7 @@
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { inReadingOrder, selectDiverse, topSentences } from './selection';
-import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, similarity } from './shared';
+import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, sectionAwareSimilarity, similarity } from './shared';
 
 const OVERVIEW_CANDIDATES = 50;
 const SECTION_CANDIDATES = 14;
@@ -17,7 +17,13 @@ export function renderDetailed(analysis: TranscriptAnalysis): string {
   const global = analysis.salience.global;
   const overviewCount = Math.min(6, Math.max(3, Math.round(2 + Math.log2(1 + minutes(analysis)))));
   const overview = inReadingOrder(
-    selectDiverse(topSentences((s) => global[s] ?? 0, 0, n, OVERVIEW_CANDIDATES), (s) => quotableSalience(analysis, s), similar, overviewCount, 0.7),
+    selectDiverse(
+      topSentences((s) => global[s] ?? 0, 0, n, OVERVIEW_CANDIDATES),
+      (s) => quotableSalience(analysis, s),
+      sectionAwareSimilarity(analysis),
+      overviewCount,
+      0.7,
+    ),
   );
 
   const chosen = [...overview];

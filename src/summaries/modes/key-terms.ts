@@ -3,7 +3,7 @@
  * phrases in English), no term nested in another already chosen, each paired with the
  * sentence where it is defined ("X is...", "called X") or else its most central use.
  */
-import type { KeyPhrase } from '../analysis/key-phrases';
+import { startsWithAny, type KeyPhrase } from '../analysis/key-phrases';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { standaloneFactor, sentenceCues } from './sentence-cues';
 
@@ -19,19 +19,25 @@ export interface KeyTerm {
 
 const CANDIDATES_CHECKED = 30;
 const DEFINITION_LIFT = 2.5;
+/** As the key-phrase index lifts terms it saw defined by cue words. */
+const DEFINED_TERM_LIFT = 1.6;
 
 export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   const wanted = Math.min(10, Math.max(4, analysis.sections.length + 3));
   const candidates = analysis.phrases.overall.slice(0, CANDIDATES_CHECKED);
-  const repeated = candidates.filter((p) => p.count >= 2);
-  const pool = repeated.length >= wanted ? repeated : candidates;
+  const repeated = candidates.filter((p) => p.count >= 2 || p.defined);
+  const pool = (repeated.length >= wanted ? repeated : candidates)
+    .map((phrase) => ({ phrase, explanation: bestExplanation(analysis, phrase) }))
+    .filter((c): c is { phrase: KeyPhrase; explanation: Omit<KeyTerm, 'phrase'> } => c.explanation !== null)
+    // A definition found only by tagging ("X is cash...") lifts the term as one found by cue words did.
+    .map((c) => ({ ...c, rank: c.phrase.score * (c.explanation.defined && !c.phrase.defined ? DEFINED_TERM_LIFT : 1) }))
+    .sort((a, b) => b.rank - a.rank || (a.phrase.key < b.phrase.key ? -1 : 1));
   const chosen: KeyTerm[] = [];
-  for (const phrase of pool) {
+  for (const { phrase, explanation } of pool) {
     if (chosen.length >= wanted) break;
     if (chosen.some((t) => nested(t.phrase, phrase))) continue;
-    if (analysis.nounCheck && !analysis.nounCheck(phrase)) continue;
-    const explanation = bestExplanation(analysis, phrase);
-    if (explanation) chosen.push({ phrase, ...explanation });
+    if (analysis.tagger && !analysis.tagger.isNounPhrase(phrase)) continue;
+    chosen.push({ phrase, ...explanation });
   }
   return chosen;
 }
@@ -47,17 +53,34 @@ function bestExplanation(analysis: TranscriptAnalysis, phrase: KeyPhrase): Omit<
   phrase.sentences.forEach((s, order) => {
     const tokens = analysis.tokens(s);
     const at = indexOfPhrase(tokens, phrase.tokens);
-    const defined = at >= 0 && definesAt(analysis, tokens, at, phrase.tokens.length);
+    const defined = at >= 0 && (definesAt(analysis, tokens, at, phrase.tokens.length) || (analysis.tagger?.definesByCopula(s, phrase.tokens) ?? false));
     const salience = (analysis.salience.global[s] ?? 0) + (analysis.salience.local[s] ?? 0);
     // Earlier uses explain more often than later ones, which assume the term is known.
     const score = salience * standaloneFactor(sentenceCues(analysis, s)) * (defined ? DEFINITION_LIFT : 1) * (1 - order * 0.01);
     if (score > bestScore) {
       bestScore = score;
-      const before = tokens[at - 1];
-      best = { sentence: s, defined, article: before === 'a' || before === 'an' || before === 'the' ? before : null };
+      best = { sentence: s, defined, article: articleBefore(analysis, tokens, at, phrase.tokens[0] ?? '') };
     }
   });
   return best;
+}
+
+/**
+ * The article of the noun phrase the term heads in that sentence ("a sourdough starter" gives
+ * "a" for "starter"), so questions read "What is a starter?". English only.
+ */
+function articleBefore(analysis: TranscriptAnalysis, tokens: readonly string[], at: number, firstWord: string): string | null {
+  if (!analysis.language.isEnglish || at < 0) return null;
+  for (let k = at - 1; k >= Math.max(0, at - 3); k -= 1) {
+    const token = tokens[k] ?? '';
+    if (token === 'the') return 'the';
+    if (analysis.language.cues.definitionBefore.some((cue) => cue.split(' ').includes(token))) return null;
+    if (token === 'a' || token === 'an') return /^[aeiou]/i.test(firstWord) ? 'an' : 'a';
+    const index = analysis.vocabulary.tokenIndex.get(token);
+    // Only modifiers that carry meaning may stand between the article and the term.
+    if (index === undefined || (analysis.vocabulary.tokenTerm[index] ?? -1) < 0) return null;
+  }
+  return null;
 }
 
 function indexOfPhrase(tokens: readonly string[], phrase: readonly string[]): number {
@@ -70,8 +93,7 @@ function indexOfPhrase(tokens: readonly string[], phrase: readonly string[]): nu
 
 function definesAt(analysis: TranscriptAnalysis, tokens: readonly string[], at: number, length: number): boolean {
   const cues = analysis.language.cues;
-  const after = tokens[at + length] ?? '';
-  if (cues.definitionAfter.includes(after)) return true;
+  if (startsWithAny(tokens, at + length, cues.definitionAfter)) return true;
   const before = ` ${tokens.slice(Math.max(0, at - 3), at).join(' ')}`;
   return cues.definitionBefore.some((phrase) => before.endsWith(` ${phrase}`));
 }

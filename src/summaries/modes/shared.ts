@@ -9,6 +9,33 @@ export function similarity(analysis: TranscriptAnalysis): (a: number, b: number)
   return (a, b) => sentenceCosine(analysis.vectors, a, b);
 }
 
+/** How much a second sentence from the same section counts as repetition, on top of shared words. */
+const SAME_SECTION_REDUNDANCY = 0.3;
+
+/**
+ * Similarity that also counts belonging to the same topic section, for summaries so short
+ * that every sentence should come from a different part of the video.
+ */
+export function sectionAwareSimilarity(analysis: TranscriptAnalysis): (a: number, b: number) => number {
+  const sectionOf = sectionLookup(analysis);
+  return (a, b) => sentenceCosine(analysis.vectors, a, b) + (sectionOf(a) === sectionOf(b) ? SAME_SECTION_REDUNDANCY : 0);
+}
+
+/** Index of the section holding a sentence (sections are contiguous and ordered). */
+export function sectionLookup(analysis: TranscriptAnalysis): (s: number) => number {
+  const firsts = analysis.sections.map((section) => section.firstSentence);
+  return (s) => {
+    let lo = 0;
+    let hi = firsts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((firsts[mid] ?? 0) <= s) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+}
+
 /** Global salience adjusted for how well the sentence stands alone. */
 export function quotableSalience(analysis: TranscriptAnalysis, s: number): number {
   return (analysis.salience.global[s] ?? 0) * standaloneFactor(sentenceCues(analysis, s)) * boundaryClarity(analysis, s);

@@ -33,7 +33,7 @@ export function renderStudyNotes(analysis: TranscriptAnalysis): string {
   const terms = keyTerms(analysis);
   if (terms.length > 0) {
     lines.push('## Key terms', '');
-    for (const term of terms) lines.push(`- **${escapeMarkdown(term.phrase.text)}**: ${analysis.display(term.sentence)}`);
+    for (const term of terms) lines.push(`- **${escapeMarkdown(analysis.presenter.phrase(term.phrase.text))}**: ${analysis.display(term.sentence)}`);
     lines.push('');
   }
   const questions = reviewQuestions(analysis, terms);

@@ -1,7 +1,9 @@
 /**
- * Removes what captions transcribe but nobody said as content: sound cues ("[Music]",
- * "(applause)"), lyrics between note signs, speaker-change marks (">>", "- ", "JOHN:") and
- * hesitation fillers. What is left is the spoken text, whitespace-normalised.
+ * What captions transcribe but nobody said as content. Markup-like noise — sound cues
+ * ("[Music]", "(applause)"), lyrics between note signs, speaker marks (">>", "- ", "JOHN:") —
+ * is removed from a segment's text. Disfluencies — hesitation fillers ("um", "uh") and
+ * stuttered function words ("the the") — are judged per distinct word as the word stream is
+ * built, which costs nothing per occurrence on long transcripts.
  */
 
 const BRACKETED = /\[[^\]]*\]|\{[^}]*\}/g;
@@ -15,29 +17,15 @@ const LEADING_DASH = /^\s*[-–—]+\s+/;
 const SPEAKER_LABEL = /^\s*\p{Lu}[\p{Lu}\d.'’ -]{1,30}:\s+/u;
 const NUMBERED_SPEAKER = /^\s*speaker\s*\d+\s*:\s*/i;
 const SPACE_BEFORE_PUNCTUATION = /\s+([,.;:!?…])/g;
-const DANGLING_COMMAS = /(^|[\s(])[,;:]+(?=\s|$)|([,;:])(?:\s*[,;:])+/g;
 const LEADING_PUNCTUATION = /^[\s,;:.…-]+/;
-/** Words that disfluent speakers repeat ("the the", "i i"); repetition of others can be emphasis. */
-const ENGLISH_STUTTER = /\b(i|the|a|an|and|to|we|you|it|so|is|of|in|on|that's|it's|i'm|this)(?:\s+\1\b)+/gi;
+/** Characters without which none of the markup above can be present: most auto-captions skip all the work. */
+const MAY_HAVE_MARKUP = /[[\]{}()♪♫♬♩>&:\-–—]/;
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
-export interface NoiseRules {
-  readonly fillers: RegExp;
-  readonly collapseEnglishStutter: boolean;
-}
-
-export function noiseRules(fillers: readonly string[], isEnglish: boolean): NoiseRules {
-  const alternatives = [...fillers]
-    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
-    .join('|');
-  // Unicode-aware word edges (\b is ASCII-only): a filler stands between spaces or punctuation.
-  const pattern = new RegExp(`(^|[\\s,;:.!?¿¡"“”(])(?:${alternatives})(?=$|[\\s,;:.!?…"“”)])(?:\\s*,)?`, 'giu');
-  return { fillers: pattern, collapseEnglishStutter: isEnglish };
-}
-
-/** The speech in one caption segment; may be empty when the segment was only noise. */
-export function cleanCaptionText(text: string, rules: NoiseRules): string {
-  let out = text
+/** A segment's text without markup-like noise, whitespace-normalised; may be empty. */
+export function cleanCaptionText(text: string): string {
+  if (!MAY_HAVE_MARKUP.test(text)) return text.trim();
+  return text
     .replace(BRACKETED, ' ')
     .replace(SOUND_CUE_PARENS, ' ')
     .replace(CAPITAL_PARENS, ' ')
@@ -45,13 +33,28 @@ export function cleanCaptionText(text: string, rules: NoiseRules): string {
     .replace(SPEAKER_CHEVRONS, ' ')
     .replace(LEADING_DASH, '')
     .replace(SPEAKER_LABEL, '')
-    .replace(NUMBERED_SPEAKER, '');
-  out = out.replace(rules.fillers, '$1');
-  if (rules.collapseEnglishStutter) out = out.replace(ENGLISH_STUTTER, '$1');
-  return out
+    .replace(NUMBERED_SPEAKER, '')
     .replace(/\s+/g, ' ')
     .replace(SPACE_BEFORE_PUNCTUATION, '$1')
-    .replace(DANGLING_COMMAS, (_m, lead: string | undefined, mark: string | undefined) => (mark ? mark : (lead ?? '')))
     .replace(LEADING_PUNCTUATION, '')
     .trim();
+}
+
+export interface DisfluencyRules {
+  /** A hesitation sound ("um", "Uh,"), to be dropped. */
+  isFiller(word: string): boolean;
+  /** A word whose immediate repetition is a stutter, not emphasis. */
+  isStutterProne(word: string): boolean;
+}
+
+/** Function words that disfluent English speakers repeat ("the the", "i i"); repeating others can be emphasis. */
+const ENGLISH_STUTTER_PRONE = new Set(['i', 'the', 'a', 'an', 'and', 'to', 'we', 'you', 'it', 'so', 'is', 'of', 'in', 'on', "that's", "it's", "i'm", 'this']);
+
+export function disfluencyRules(fillers: readonly string[], isEnglish: boolean): DisfluencyRules {
+  const fillerSet = new Set(fillers.map((f) => f.toLowerCase()));
+  const bare = (word: string) => word.toLowerCase().replace(/’/g, "'").replace(EDGE_PUNCTUATION, '');
+  return {
+    isFiller: (word) => fillerSet.has(bare(word)),
+    isStutterProne: (word) => isEnglish && ENGLISH_STUTTER_PRONE.has(bare(word)),
+  };
 }

@@ -10,6 +10,8 @@ import { isContinuousScript } from './word-tokens';
 
 export interface Presenter {
   sentence(text: string): string;
+  /** A term or heading: casing restored, nothing else changed. */
+  phrase(text: string): string;
 }
 
 export interface PresenterOptions {
@@ -34,13 +36,15 @@ export function createPresenter(options: PresenterOptions): Presenter {
   const openers = [...options.language.cues.discourseOpeners].sort((a, b) => b.length - a.length);
   const casing = options.lowerCaseOnly ? casingMap(options.casingSources) : new Map<string, string>();
   const english = options.language.isEnglish;
+  const restoreCasing = (text: string): string => {
+    if (!options.lowerCaseOnly) return text;
+    const withI = english ? text.replace(ENGLISH_I, '$1I') : text;
+    return casing.size > 0 ? withI.replace(WORD, (w) => casing.get(w.toLowerCase()) ?? w) : withI;
+  };
   return {
+    phrase: restoreCasing,
     sentence(raw) {
-      let text = stripOpeners(raw.replace(LEADING_JUNK, '').trim(), openers);
-      if (options.lowerCaseOnly) {
-        if (english) text = text.replace(ENGLISH_I, '$1I');
-        if (casing.size > 0) text = text.replace(WORD, (w) => casing.get(w) ?? w);
-      }
+      let text = restoreCasing(stripOpeners(raw.replace(LEADING_JUNK, '').trim(), openers));
       text = capitalizeFirstLetter(text.replace(TRAILING_JUNK, ''));
       if (text === '' || FINAL_MARK.test(text)) return text;
       if (isContinuousScript(text.slice(-1))) return `${text}。`;

@@ -1,4 +1,5 @@
 import { defineRoute } from '../../route';
+import { requireRequestFeatures } from '../../../domain/plans';
 import type { JobServices } from '../../../jobs/services';
 import { submitJob } from '../../../jobs/submit-job';
 import { submissionRecord } from '../../../jobs/job-records';
@@ -19,10 +20,12 @@ export const processVideoRoute = (services: JobServices) =>
       400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
       ...authErrors,
       413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
+      429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at)', schema: ErrorEnvelopeSchema },
       422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
     },
     async handler({ body, principal }) {
       const normalised = normaliseProcessRequest(body);
+      requireRequestFeatures(principal.plan, normalised.request);
       const job = await submitJob(services, {
         principal,
         request: normalised.request,
