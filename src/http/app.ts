@@ -10,18 +10,28 @@ import { buildOpenApiDocument } from './openapi';
 import { defineRoute, type AnyRoute } from './route';
 import { buildRouter } from './router';
 import { healthRoute } from './routes/health';
+import { proxyRoutes } from './routes/proxies';
+import { authRoutes } from './routes/auth';
 import { listJobsRoute } from './routes/videos/list';
 import { processVideoRoute } from './routes/videos/process';
 import { jobResultRoute } from './routes/videos/result';
+import { exportPdfRoute } from './routes/videos/export-pdf';
 import { jobStatusRoute } from './routes/videos/status';
+import { processVideoSyncRoute } from './routes/videos/process-sync';
+import { thumbnailsRoute } from './routes/videos/thumbnails';
 import type { RequestState } from './request-context';
 import { createThrottle } from './throttle';
+import { usageRoutes } from './routes/usage';
+import { recordApiRequests } from '../usage/middleware';
+import type { UsageRecorder } from '../usage/recorder';
 import { AppError } from '../domain/errors';
 
 export interface ApiServices extends JobServices {
   config: Config;
   logger: Logger;
   keys: KeyResolver;
+  /** Records authenticated requests for the usage endpoints; absent = not recorded. */
+  usageRecorder?: UsageRecorder;
 }
 
 export function apiRoutes(services: ApiServices): AnyRoute[] {
@@ -30,12 +40,18 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
     processVideoRoute(services),
     jobStatusRoute(services),
     jobResultRoute(services),
+    exportPdfRoute(services),
     listJobsRoute(services),
+    ...proxyRoutes(services),
+    ...authRoutes(services),
+    processVideoSyncRoute(services),
+    thumbnailsRoute(),
   ];
 }
 
 export function createApp(services: ApiServices): Koa<RequestState> {
-  const routes = apiRoutes(services);
+  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS);
+  const routes = [...apiRoutes(services), ...usageRoutes({ ...services, throttle })];
   let openApiDocument: unknown;
   const openApiRoute = defineRoute({
     method: 'get',
@@ -54,11 +70,12 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   app.silent = true; // errors are logged by the envelope middleware, once and without secrets
   const router = buildRouter([...routes, openApiRoute], {
     keys: services.keys,
-    throttle: createThrottle(services.store, services.config.PLAN_LIMITS),
+    throttle,
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
   });
   app.use(requestId);
+  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder, routes, { keys: services.keys, legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX }));
   app.use(errorEnvelope(services.logger));
   app.use(router.routes());
   app.use(

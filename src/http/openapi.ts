@@ -30,6 +30,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
           {
             description: response.description,
             ...(response.schema ? { content: { 'application/json': { schema: response.schema } } } : {}),
+            ...(response.contentType ? { content: { [response.contentType]: { schema: { type: 'string' as const, format: 'binary' } } } } : {}),
           },
         ]),
       ),

@@ -47,8 +47,8 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   /** A plan-gated route (pdf_export, batch): refused with PLAN_UPGRADE_REQUIRED on plans without it. */
   feature?: { name: PlanFeature; description: string };
   request?: { params?: P; query?: Q; body?: B };
-  /** Documented responses by status; `schema` describes a success body. */
-  responses: Record<number, { description: string; schema?: ZodType }>;
+  /** Documented responses by status; `schema` describes a JSON body, `contentType` a binary one. */
+  responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
   handler(input: RouteInput<P, Q, B>): Promise<RouteResponse>;
 }
 

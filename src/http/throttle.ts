@@ -18,6 +18,17 @@ export interface ThrottleVerdict {
 export interface Throttle {
   /** Counts one request for the key; throws RATE_LIMITED when over the plan's limit. */
   consume(keyId: string, plan: Plan): Promise<ThrottleVerdict>;
+  /** Reads the key's current window without counting a request (usage reports). */
+  peek(keyId: string, plan: Plan): Promise<ThrottleSnapshot>;
+}
+
+export interface ThrottleSnapshot {
+  /** Requests per minute; null when the plan has no throttle (then remaining and resetSeconds are null too). */
+  limit: number | null;
+  remaining: number | null;
+  /** Seconds until the window resets; null when no window is open. */
+  resetSeconds: number | null;
+  windowSeconds: number;
 }
 
 export function createThrottle(store: FastStore, limits: PlanLimitTable): Throttle {
@@ -54,6 +65,18 @@ export function createThrottle(store: FastStore, limits: PlanLimitTable): Thrott
         // Redis down: the store is unavailable, which is a dependency failure, not the client's.
         throw new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
       }
+    },
+    async peek(keyId, plan) {
+      const limiter = limiterFor(plan);
+      if (!limiter) return { limit: null, remaining: null, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
+      const current = await limiter.get(keyId);
+      if (!current) return { limit: limiter.points, remaining: limiter.points, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
+      return {
+        limit: limiter.points,
+        remaining: Math.max(0, limiter.points - current.consumedPoints),
+        resetSeconds: Math.max(1, Math.ceil(current.msBeforeNext / 1000)),
+        windowSeconds: WINDOW_SECONDS,
+      };
     },
   };
 }

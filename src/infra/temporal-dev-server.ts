@@ -27,8 +27,12 @@ export interface RunningDevServer {
   stop(): Promise<void>;
 }
 
-/** Dynamic config the service relies on: task-queue priorities for priority=high. */
-const DYNAMIC_CONFIG = ['matching.useNewMatcher=true'];
+/**
+ * Dynamic config the service relies on for priority=high: the matcher that honours task priority,
+ * and one partition per task queue, since priority orders tasks within a partition only.
+ * deploy/temporal-dynamicconfig.yaml says the same for a Temporal cluster.
+ */
+const DYNAMIC_CONFIG = ['matching.useNewMatcher=true', 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
 
 export async function startDevServer(options: DevServerOptions): Promise<RunningDevServer> {
   const root = path.join(options.dataDir, 'temporal');

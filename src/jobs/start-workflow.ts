@@ -4,6 +4,9 @@ import type { JobRow } from '../storage/schema';
 import { markWorkflowStarted } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
 
+/** Temporal priority keys: 1 runs first; 3 is the server's default middle. */
+const PRIORITY_KEY = { high: 1, normal: 3 } as const;
+
 export function workflowInputFor(job: JobRow, config: JobServices['config']): VideoJobInput {
   const request = job.request;
   return {
@@ -31,6 +34,8 @@ export async function startJobWorkflow(services: JobServices, job: JobRow): Prom
       taskQueue: services.temporal.taskQueue,
       workflowId: job.id,
       args: [workflowInputFor(job, services.config)],
+      // Activities inherit it: a high-priority job's tasks are matched before queued normal ones.
+      priority: { priorityKey: PRIORITY_KEY[job.request.priority] },
     });
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;

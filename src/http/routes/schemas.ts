@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../domain/job';
 import { SUMMARY_MODES } from '../../domain/summary';
 import { ERROR_HTTP_STATUS } from '../../domain/errors';
+import { PERMISSIONS, PLANS } from '../../domain/access';
 
 const isoDate = z.string().describe('ISO 8601, UTC');
 
@@ -131,3 +132,48 @@ export const authErrors = {
   401: { description: 'AUTHENTICATION_REQUIRED or INVALID_API_KEY', schema: ErrorEnvelopeSchema },
   403: { description: 'INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED', schema: ErrorEnvelopeSchema },
 } as const;
+
+/** API key management and the webhook secret (contract sections 4 and 6). */
+export const ApiKeyRecordSchema = z
+  .object({
+    key_id: z.string().describe('uuid'),
+    name: z.string(),
+    prefix: z.string().describe('First characters of the key, to tell keys apart'),
+    last_four: z.string().describe('Last four characters of the key'),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    created_at: isoDate,
+    expires_at: isoDate.nullable().describe('null: never expires'),
+    last_used_at: isoDate.nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+
+export const CreatedApiKeySchema = ApiKeyRecordSchema.extend({
+  success: z.literal(true),
+  key: z.string().describe('The full key (sk_ + 64 lowercase hex). Shown only in this response; store it now.'),
+}).meta({ id: 'CreatedApiKey' });
+
+export const ApiKeyResponseSchema = ApiKeyRecordSchema.extend({ success: z.literal(true) }).meta({ id: 'ApiKeyResponse' });
+
+export const ApiKeyListSchema = z
+  .object({ success: z.literal(true), keys: z.array(ApiKeyRecordSchema) })
+  .meta({ id: 'ApiKeyList' });
+
+export const RevokedApiKeySchema = z
+  .object({ success: z.literal(true), key_id: z.string(), revoked: z.literal(true), revoked_at: isoDate })
+  .meta({ id: 'RevokedApiKey' });
+
+export const KeyValidationSchema = z
+  .object({
+    success: z.literal(true),
+    valid: z.literal(true),
+    key_id: z.string(),
+    user_id: z.string(),
+    plan: z.enum(PLANS),
+    permissions: z.array(z.enum(PERMISSIONS)),
+    expires_at: isoDate.nullable(),
+  })
+  .meta({ id: 'KeyValidation' });
+
+export const WebhookSecretSchema = z
+  .object({ success: z.literal(true), secret: z.string().describe('whsec_ + base64 (Standard Webhooks signing secret)') })
+  .meta({ id: 'WebhookSecret' });

@@ -1,0 +1,32 @@
+import { notFound } from '../../../domain/errors';
+import { findActiveKey } from '../../../storage/repositories/api-key-admin';
+import { defineRoute } from '../../route';
+import { KeyValidationSchema } from '../schemas';
+import { canonical } from './key-grants';
+import { commonErrors, type AuthRouteDeps } from './keys';
+
+export const validateKeyRoute = (deps: AuthRouteDeps) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/auth/validate',
+    summary: 'Check the calling API key',
+    description: 'Answers 200 for a valid key, with whose it is and what it may do; 401 INVALID_API_KEY for a malformed, unknown, revoked or expired one.',
+    tags: ['auth'],
+    auth: { kind: 'key', permission: null },
+    responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema }, ...commonErrors },
+    async handler({ principal }) {
+      const row = await findActiveKey(deps.db, principal.userId, principal.keyId);
+      // Revoked between authentication and now.
+      if (!row) throw notFound('API key');
+      return {
+        body: {
+          valid: true,
+          key_id: principal.keyId,
+          user_id: principal.userId,
+          plan: principal.plan,
+          permissions: canonical(principal.permissions),
+          expires_at: row.expires_at ? row.expires_at.toISOString() : null,
+        },
+      };
+    },
+  });

@@ -1,0 +1,41 @@
+/** The caller's webhook signing secret (contract section 6, Standard Webhooks). */
+import { notFound } from '../../../domain/errors';
+import { rotateWebhookSecret, webhookSecretFor } from '../../../storage/repositories/webhook-secrets';
+import { defineRoute } from '../../route';
+import { WebhookSecretSchema } from '../schemas';
+import { NO_STORE } from './key-schemas';
+import { commonErrors, type AuthRouteDeps } from './keys';
+
+export const webhookSecretRoute = (deps: AuthRouteDeps) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/auth/webhook-secret',
+    summary: 'Your webhook signing secret',
+    description:
+      'Webhook deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256>) ' +
+      'with this secret: the HMAC key is the base64 part after whsec_. Created on first read; the same until rotated.',
+    tags: ['auth'],
+    auth: { kind: 'key', permission: null },
+    responses: { 200: { description: 'The secret', schema: WebhookSecretSchema }, ...commonErrors },
+    async handler({ principal }) {
+      const secret = await webhookSecretFor(deps.db, principal.userId);
+      if (!secret) throw notFound('User');
+      return { headers: NO_STORE, body: { secret } };
+    },
+  });
+
+export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/webhook-secret/rotate',
+    summary: 'Replace your webhook signing secret',
+    description: 'Deliveries signed from now on use the new secret; the old one stops being used at once.',
+    tags: ['auth'],
+    auth: { kind: 'key', permission: null },
+    responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema }, ...commonErrors },
+    async handler({ principal }) {
+      const secret = await rotateWebhookSecret(deps.db, principal.userId);
+      if (!secret) throw notFound('User');
+      return { headers: NO_STORE, body: { secret } };
+    },
+  });

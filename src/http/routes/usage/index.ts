@@ -1,0 +1,13 @@
+/** The usage endpoints (interface 4.3): reports on the caller's own usage, read permission. */
+import type { AnyRoute } from '../../route';
+import type { UsageDeps } from '../../../usage/report';
+import { usageAnalyticsRoute } from './analytics';
+import { usageCurrentRoute } from './current';
+import { usageHistoryRoute } from './history';
+import { usageLimitsRoute } from './limits';
+
+export type { UsageDeps } from '../../../usage/report';
+
+export function usageRoutes(deps: UsageDeps): AnyRoute[] {
+  return [usageCurrentRoute(deps), usageHistoryRoute(deps), usageAnalyticsRoute(deps), usageLimitsRoute(deps)];
+}

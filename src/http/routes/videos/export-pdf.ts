@@ -1,0 +1,57 @@
+/** GET /api/v1/videos/export/{job_id}/pdf: a completed job as a PDF download (Pro/Admin). */
+import { defineRoute } from '../../route';
+import { notFound } from '../../../domain/errors';
+import type { JobServices } from '../../../jobs/services';
+import { urlsFor } from '../../../jobs/job-records';
+import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import { contentDisposition, createRenderSlots, jobPdfInput, renderJobPdf } from '../../../export';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { JobIdParams } from './job-params';
+import { assertCompleted } from './result';
+
+/** Exports rendering at once in this process; the rest queue (see src/export/render-slots.ts). */
+const renderSlots = createRenderSlots(2);
+
+export const exportPdfRoute = (services: JobServices) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/videos/export/:job_id/pdf',
+    summary: 'A completed job as a PDF document',
+    description:
+      'Answers `application/pdf` as an attachment (`Content-Disposition: attachment; filename="<title>.pdf"`, ' +
+      'the title in ASCII, or the job id when none of it is; `filename*` carries the Unicode title). ' +
+      'The document has a title block (title, channel, duration, published date, URL, language, transcript source, ' +
+      'processing time), each summary the job has in the order tldr, detailed, study_notes, timestamped, key_insights, ' +
+      "the video's chapters, and the transcript as an appendix in timestamped paragraphs (at most about 2 million " +
+      'characters of it; the document says so when it is cut). Pro and Admin plans only.',
+    tags: ['videos'],
+    auth: { kind: 'key', permission: 'read' },
+    feature: { name: 'pdf_export', description: 'PDF export' },
+    request: { params: JobIdParams },
+    responses: {
+      200: { description: 'The PDF file, with Content-Disposition and Content-Length', contentType: 'application/pdf' },
+      ...authErrors,
+      403: { description: 'PLAN_UPGRADE_REQUIRED (details.feature: "pdf_export") on the free plan, or INSUFFICIENT_PERMISSIONS', schema: ErrorEnvelopeSchema },
+      404: { description: "NOT_FOUND: unknown id, or another user's job", schema: ErrorEnvelopeSchema },
+      409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ params, principal }) {
+      const job = await services.jobs.findForUser(params.job_id, principal.userId);
+      if (!job) throw notFound('Job');
+      assertCompleted(job);
+      const pdf = await renderSlots.run(async () => {
+        const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
+        const { result_url } = urlsFor(services.config.publicBaseUrl, job.id);
+        return renderJobPdf(jobPdfInput(job, transcript, summaries, result_url));
+      });
+      return {
+        body: pdf,
+        contentType: 'application/pdf',
+        headers: {
+          'Content-Disposition': contentDisposition(job.video_info?.title, job.id),
+          'Content-Length': String(pdf.length),
+          'Cache-Control': 'private, no-cache',
+        },
+      };
+    },
+  });

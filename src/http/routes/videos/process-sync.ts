@@ -1,0 +1,50 @@
+import { defineRoute } from '../../route';
+import { requireRequestFeatures } from '../../../domain/plans';
+import type { JobServices } from '../../../jobs/services';
+import { submitJob } from '../../../jobs/submit-job';
+import { awaitJob } from '../../../jobs/await-job';
+import { resultRecord, submissionRecord } from '../../../jobs/job-records';
+import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authErrors } from '../schemas';
+import { ProcessRequestSchema, SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from './process-request';
+import { assertCompleted } from './result';
+
+export const processVideoSyncRoute = (services: JobServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number } }) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/videos/process-sync',
+    summary: 'Submit a video job and wait for its result (admin)',
+    description:
+      'As POST /api/v1/videos/process, then waits up to PROCESS_SYNC_TIMEOUT_SECONDS (default 300): 200 with the result record, ' +
+      '409 JOB_FAILED if the job failed, or 202 with the submission record if the wait ran out (poll status_url then).',
+    tags: ['videos'],
+    auth: { kind: 'key', permission: 'admin' },
+    request: { body: ProcessRequestSchema },
+    responses: {
+      200: { description: 'The job completed: its result record', schema: JobResultRecordSchema },
+      202: { description: 'Still running when the wait ran out', schema: SubmissionSchema },
+      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
+      ...authErrors,
+      409: { description: 'JOB_FAILED', schema: ErrorEnvelopeSchema },
+      422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
+      429: { description: 'RATE_LIMITED or QUOTA_EXCEEDED', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ body, principal }) {
+      const normalised = normaliseProcessRequest(body);
+      requireRequestFeatures(principal.plan, normalised.request);
+      const job = await submitJob(services, {
+        principal,
+        request: normalised.request,
+        attribution: normalised.attribution,
+        warnings: normalised.warnings,
+      });
+      const headers: Record<string, string> = normalised.usedDeprecatedField ? { Deprecation: SUMMARY_TYPE_DEPRECATION } : {};
+      const ended = await awaitJob(services, job.id, services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000);
+      if (ended.status === 'queued' || ended.status === 'processing') {
+        return { status: 202, headers, body: submissionRecord(job, services.config.publicBaseUrl) };
+      }
+      assertCompleted(ended);
+      const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
+      return { headers, body: resultRecord(ended, transcript, summaries) };
+    },
+  });

@@ -1,0 +1,28 @@
+/**
+ * Waiting for a job to end, for the synchronous route. Temporal's result long-poll does the
+ * waiting; if the workflow cannot be reached (start deferred to the reconciler, Temporal down) the
+ * job's row is polled instead, since Postgres is the record either way.
+ */
+import { isTerminal } from '../domain/job';
+import { findJob } from '../storage/repositories/jobs';
+import type { JobRow } from '../storage/schema';
+import type { JobServices } from './services';
+
+const POLL_MS = 250;
+
+/** The job's row once it has ended, or its latest row when `timeoutMs` runs out first. */
+export async function awaitJob(services: JobServices, jobId: string, timeoutMs: number): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    const { client } = services.temporal;
+    await client.withDeadline(deadline, () => client.workflow.getHandle(jobId).result());
+  } catch {
+    // Deadline or no workflow yet: fall through to the database.
+  }
+  for (;;) {
+    const row = await findJob(services.db, jobId);
+    if (!row) throw new Error(`job ${jobId} vanished`);
+    if (isTerminal(row.status) || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now()))));
+  }
+}
