@@ -17,6 +17,21 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const urlString = z.string().url();
 
+/** "30,120,600": seconds between attempts; an empty list means a single attempt. */
+const retrySchedule = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx): number[] => {
+      const parts = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const seconds = parts.map(Number);
+      if (seconds.some((s) => !Number.isFinite(s) || s < 0 || s > 7 * 24 * 3600) || seconds.length > 50) {
+        ctx.addIssue({ code: 'custom', message: 'must be up to 50 comma-separated numbers of seconds (0 to 604800), e.g. 30,120,600' });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
 const limitValue = z.number().int().positive().nullable();
 /** PLAN_LIMITS: JSON overriding the per-plan defaults; plans left out keep theirs, null means no cap. */
 const planLimitsJson = z
@@ -79,6 +94,10 @@ const EnvSchema = z.object({
   YOUTUBE_REQUEST_TIMEOUT_MS: positiveInt(15000),
   REQUIRE_API_AUTH: booleanFlag(true),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag(false),
+  /** Seconds to wait between webhook delivery attempts, comma-separated (default about a day in all). */
+  WEBHOOK_RETRY_SCHEDULE: retrySchedule('30,120,600,1800,3600,7200,14400,28800,28800'),
+  /** One webhook attempt: connect, send and answer within this many milliseconds. */
+  WEBHOOK_TIMEOUT_MS: positiveInt(10000),
   LEGACY_KEY_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')

@@ -7,6 +7,7 @@ import { createJobLookup } from '../jobs/job-lookup';
 import { createKeyResolver } from '../auth/key-resolver';
 import { createTemporalClient } from '../temporal/client';
 import type { Infrastructure } from './infrastructure';
+import { createUsageRecorder } from '../usage/recorder';
 
 export interface RunningApi {
   server: http.Server;
@@ -14,7 +15,12 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-export async function startApiServer(config: Config, infra: Infrastructure, logger: Logger): Promise<RunningApi> {
+export interface ApiServerOptions {
+  /** Record authenticated requests for the usage endpoints (default true; benchmarks turn it off to measure it). */
+  recordRequests?: boolean;
+}
+
+export async function startApiServer(config: Config, infra: Infrastructure, logger: Logger, options: ApiServerOptions = {}): Promise<RunningApi> {
   const temporal = createTemporalClient({
     address: infra.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -29,6 +35,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     config,
     jobs: createJobLookup(db),
     keys: await createKeyResolver(db, infra.store),
+    usageRecorder: options.recordRequests === false ? undefined : createUsageRecorder(db, logger),
   };
   const app = createApp(services);
   const server = http.createServer(app.callback());
@@ -51,6 +58,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       reconciler.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await services.usageRecorder?.close();
       await temporal.close();
     },
   };

@@ -20,6 +20,8 @@ export interface UsersTable {
   plan: Plan;
   /** `whsec_...`, made on first use (Standard Webhooks). */
   webhook_secret: string | null;
+  /** Opted in to email notices. */
+  email_notifications: Generated<boolean>;
   created_at: Generated<Date>;
 }
 
@@ -100,6 +102,92 @@ export interface UsagePeriodsTable {
   updated_at: Generated<Date>;
 }
 
+/** One authenticated API request (src/usage/recorder.ts writes them in batches). */
+export interface ApiRequestsTable {
+  user_id: string;
+  key_id: string | null;
+  method: string;
+  /** Route template, e.g. /api/v1/videos/status/:job_id. */
+  endpoint: string;
+  status_code: number;
+  duration_ms: number;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The proxy pool (migrations/0004_proxies). `url` is scheme://host:port, credentials apart. */
+export interface ProxiesTable {
+  id: Generated<string>;
+  url: string;
+  username: string | null;
+  /** Stored as given (it must be presented to the proxy); never echoed by the API. */
+  password: string | null;
+  label: string | null;
+  enabled: Generated<boolean>;
+  last_checked_at: NullableTimestamp;
+  last_ok: boolean | null;
+  /** A safe sentence (no URLs or credentials). */
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  /** Skipped by calls until then, after failing at the connection level. */
+  cooldown_until: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export type EmailStatus = 'pending' | 'sent' | 'recorded' | 'failed';
+
+/** Email notices waiting to be sent, and what became of them. */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  dedupe_key: string;
+  recipient: string;
+  data: Json<Record<string, unknown>>;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  subject: string | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One webhook event for one URL (migrations/0006_webhooks); its id is the `webhook-id` header. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  event_type: string;
+  url: string;
+  job_id: string | null;
+  batch_id: string | null;
+  /** The exact JSON every attempt sends. */
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_attempt_at: NullableTimestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** One HTTP attempt at a delivery. */
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_seconds: number;
+  delivered: boolean;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -108,6 +196,11 @@ export interface Database {
   job_summaries: JobSummariesTable;
   transcript_cache: TranscriptCacheTable;
   usage_periods: UsagePeriodsTable;
+  proxies: ProxiesTable;
+  api_requests: ApiRequestsTable;
+  email_outbox: EmailOutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -115,3 +208,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
 export type JobUpdate = Updateable<JobsTable>;
+export type ProxyRow = Selectable<ProxiesTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -8,7 +8,10 @@ import { analyzeTranscript, type TranscriptAnalysis } from './analysis/transcrip
 import { renderSummary } from './modes/render-summary';
 
 /** Names the method: TF-IDF centroid salience, TextTiling sections, MMR selection. */
-export const EXTRACTIVE_GENERATOR: SummaryGenerator = { engine: 'extractive', model: 'tfidf-centroid-texttiling-v1' };
+export const EXTRACTIVE_GENERATOR: Readonly<SummaryGenerator> = Object.freeze({
+  engine: 'extractive',
+  model: 'tfidf-centroid-texttiling-v1',
+});
 
 /** Renders one mode from an analysis; exposed so callers that analyse once can render many modes. */
 export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMode): SummaryEntry {

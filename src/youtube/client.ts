@@ -6,6 +6,8 @@ import { YouTubeError } from './errors';
 import { HttpSession } from './http-session';
 import { mapPlayerResponseToMetadata } from './metadata';
 import { PlayerSources } from './player-sources';
+import type { ProxyProvider } from './proxy-route';
+import { routeCall } from './routing';
 import { fetchCaptionTrack } from './timedtext';
 
 export interface YouTubeClientOptions {
@@ -13,11 +15,24 @@ export interface YouTubeClientOptions {
   baseUrl: string;
   /** Deadline per HTTP request, body included. Default 15000. */
   requestTimeoutMs?: number;
-  /** Transport; lets callers route requests through proxies. Default: global fetch. */
+  /** Transport of direct requests. Default: global fetch. */
   fetchImpl?: typeof fetch;
+  /**
+   * The proxy pool (src/proxies). Without one, use_proxy true fails (TRANSIENT) and null
+   * never fails over.
+   */
+  proxies?: ProxyProvider;
+  /** How many proxies one call tries before giving up. Default 3. */
+  maxProxiesPerCall?: number;
 }
 
-/** How a call may use the proxy pool: true only through it, null direct then through it when blocked, false never. */
+/**
+ * How a call may use the proxy pool (see routing.ts):
+ * - true: every request of the call goes through a proxy, never direct;
+ * - null (default): direct; when YouTube blocks us (SOURCE_BLOCKED) the call is made again
+ *   through the proxies;
+ * - false: never through a proxy.
+ */
 export interface RouteOptions {
   useProxy?: boolean | null;
 }
@@ -29,6 +44,7 @@ export interface YouTubeClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_PROXIES_PER_CALL = 3;
 /** Pause before the one in-client retry: long enough to ride out a blip, short enough not to matter. */
 const QUICK_RETRY_DELAY_MS = 300;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -36,55 +52,66 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClient {
   const base = new BaseUrl(options.baseUrl);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fetchImpl = options.fetchImpl ?? fetch;
-
-  // A fresh session, and so a fresh cookie jar, for every call.
-  const newSession = () =>
-    new HttpSession({ base, fetchImpl, requestTimeoutMs, retryDelayMs: QUICK_RETRY_DELAY_MS });
+  const router = {
+    // A fresh session, and so a fresh cookie jar, for every call and every route it takes:
+    // YouTube sees the direct attempt and each proxy as separate clients.
+    newSession: (fetchImpl: typeof fetch, viaProxy: boolean) =>
+      new HttpSession({ base, fetchImpl, requestTimeoutMs, retryDelayMs: QUICK_RETRY_DELAY_MS, viaProxy }),
+    directFetch: options.fetchImpl ?? fetch,
+    proxies: options.proxies ?? null,
+    maxProxiesPerCall: options.maxProxiesPerCall ?? DEFAULT_MAX_PROXIES_PER_CALL,
+  };
 
   return {
-    async getMetadata(videoId) {
+    async getMetadata(videoId, routeOptions) {
       assertVideoId(videoId);
-      const sources = new PlayerSources(newSession(), videoId);
-      for await (const { response } of sources.playable()) {
-        return mapPlayerResponseToMetadata(videoId, response);
-      }
-      throw sources.exhaustedError();
+      return routeCall(router, routeOptions?.useProxy ?? null, (session) => fetchMetadata(session, videoId));
     },
 
     async getTranscript(videoId, transcriptOptions) {
       assertVideoId(videoId);
-      const session = newSession();
-      const sources = new PlayerSources(session, videoId);
       const language = transcriptOptions?.language ?? null;
-
-      let playable = false;
-      let withheld = false;
-      for await (const { response } of sources.playable()) {
-        playable = true;
-        const tracks = readCaptionTracks(response);
-        const choice = tracks && chooseCaptionTrack(tracks, language);
-        if (!choice) continue;
-
-        const outcome = await fetchCaptionTrack(session, choice);
-        if (outcome.kind === 'ok') {
-          return {
-            language: choice.translateTo ?? choice.track.languageCode,
-            source: choice.track.kind === 'asr' ? 'captions_auto' : 'captions_manual',
-            translated: choice.translateTo !== null,
-            segments: outcome.segments,
-          };
-        }
-        if (outcome.kind === 'withheld') withheld = true;
-      }
-
-      if (!playable) throw sources.exhaustedError();
-      if (withheld) {
-        throw new YouTubeError('SOURCE_BLOCKED', 'YouTube lists captions for this video but withheld them from us');
-      }
-      throw new YouTubeError('TRANSCRIPT_UNAVAILABLE', 'This video has no captions we can read');
+      return routeCall(router, transcriptOptions?.useProxy ?? null, (session) => fetchTranscript(session, videoId, language));
     },
   };
+}
+
+async function fetchMetadata(session: HttpSession, videoId: string): Promise<VideoMetadata> {
+  const sources = new PlayerSources(session, videoId);
+  for await (const { response } of sources.playable()) {
+    return mapPlayerResponseToMetadata(videoId, response);
+  }
+  throw sources.exhaustedError();
+}
+
+async function fetchTranscript(session: HttpSession, videoId: string, language: string | null): Promise<Transcript> {
+  const sources = new PlayerSources(session, videoId);
+
+  let playable = false;
+  let withheld = false;
+  for await (const { response } of sources.playable()) {
+    playable = true;
+    const tracks = readCaptionTracks(response);
+    const choice = tracks && chooseCaptionTrack(tracks, language);
+    if (!choice) continue;
+
+    const outcome = await fetchCaptionTrack(session, choice);
+    if (outcome.kind === 'ok') {
+      return {
+        language: choice.translateTo ?? choice.track.languageCode,
+        source: choice.track.kind === 'asr' ? 'captions_auto' : 'captions_manual',
+        translated: choice.translateTo !== null,
+        segments: outcome.segments,
+      };
+    }
+    if (outcome.kind === 'withheld') withheld = true;
+  }
+
+  if (!playable) throw sources.exhaustedError();
+  if (withheld) {
+    throw new YouTubeError('SOURCE_BLOCKED', 'YouTube lists captions for this video but withheld them from us');
+  }
+  throw new YouTubeError('TRANSCRIPT_UNAVAILABLE', 'This video has no captions we can read');
 }
 
 function assertVideoId(videoId: string): void {

@@ -1,6 +1,7 @@
 import { BaseUrl, isConsentHost, isSorryPath } from './base-url';
 import { CookieJar } from './cookie-jar';
 import { YouTubeError } from './errors';
+import { ProxyFailure, describeProxyError } from './proxy-route';
 
 /**
  * One client call's conversation with YouTube: a cookie jar, a per-request deadline, redirects
@@ -32,6 +33,11 @@ export interface HttpSessionOptions {
   fetchImpl: typeof fetch;
   requestTimeoutMs: number;
   retryDelayMs: number;
+  /**
+   * Set when fetchImpl goes through a proxy: a request that gets no HTTP answer then throws
+   * ProxyFailure at once, without the quick retry, so the caller can move to another proxy.
+   */
+  viaProxy?: boolean;
 }
 
 const MAX_REDIRECTS = 5;
@@ -48,14 +54,15 @@ export class HttpSession {
 
   /**
    * Sends the request, retrying once after a short pause if it failed transiently.
-   * Throws YouTubeError TRANSIENT (network, timeout, 5xx) or SOURCE_BLOCKED (429, /sorry/).
-   * Other statuses are returned for the caller to judge.
+   * Throws YouTubeError TRANSIENT (network, timeout, 5xx) or SOURCE_BLOCKED (429, /sorry/),
+   * or ProxyFailure (no answer through the proxy). Other statuses are returned for the caller
+   * to judge.
    */
   async send(request: HttpRequest): Promise<HttpResponse> {
     try {
       return await this.sendOnce(request);
     } catch (error) {
-      if (!(error instanceof YouTubeError) || error.kind !== 'TRANSIENT') throw error;
+      if (!(error instanceof YouTubeError) || error.kind !== 'TRANSIENT' || error instanceof ProxyFailure) throw error;
       await delay(this.options.retryDelayMs);
       return this.sendOnce(request);
     }
@@ -143,6 +150,7 @@ export class HttpSession {
       };
     } catch (error) {
       if (error instanceof YouTubeError) throw error;
+      if (this.options.viaProxy) throw new ProxyFailure(describeProxyError(error, request.purpose, controller.signal.aborted));
       if (controller.signal.aborted) {
         throw new YouTubeError('TRANSIENT', `YouTube did not answer ${request.purpose} in time`);
       }

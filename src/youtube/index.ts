@@ -2,8 +2,10 @@
  * YouTube access for the service: video metadata and caption transcripts through InnerTube,
  * every request sent to the configured base URL (contract section 7).
  */
-export { createYouTubeClient, type YouTubeClient, type YouTubeClientOptions } from './client';
+export { createYouTubeClient, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
 export { YouTubeError, isYouTubeError, type YouTubeFailureKind } from './errors';
+export { ProxyFailure, type ProxyProvider, type ProxyRoute } from './proxy-route';
+export { probeYouTube, PROBE_VIDEO_ID, type ProbeOutcome, type ProbeResult } from './probe';
 
 // Pure parsers, exported so they can be used and tested on their own.
 export { parseJson3Captions } from './captions/json3';

@@ -59,7 +59,8 @@ export const SCENARIO_VIDEO_IDS = {
   liveNow: VIDEO_LIVE_NOW,
 } as const;
 
-const BOT_CHECK = {
+/** The playability YouTube gives an address it suspects of automation. */
+export const BOT_CHECK = {
   status: 'LOGIN_REQUIRED',
   reason: 'Sign in to confirm you\u2019re not a bot',
   subreason: 'This helps protect our community. ',

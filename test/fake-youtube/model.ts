@@ -93,4 +93,12 @@ export interface FakeBehaviour {
   formatFaults?: Partial<Record<FakeCaptionFormat, 'empty' | 'garbage'>>;
   /** Per-client overrides layered over the video's own. */
   clients?: Record<string, FakeClientView>;
+  /**
+   * Refuse requests for this video that come from these client addresses (the TCP peer, the
+   * way YouTube sees an IP), as YouTube treats a flagged address. 'bot-check' answers the watch
+   * page and player requests with "Sign in to confirm you're not a bot" (and timedtext with
+   * 429); a FakeFailure answers every request that way. Requests from other addresses, e.g.
+   * through a test proxy that connects out from 127.0.0.2, are served normally.
+   */
+  refuseFrom?: { addresses: string[]; with: 'bot-check' | FakeFailure };
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { renderJson3, renderSrv1, renderSrv3, renderVtt, type CaptionDocument } from './caption-formats';
 import { hasValidSignature } from './caption-urls';
-import { catalogVideo } from './catalog';
+import { BOT_CHECK, catalogVideo } from './catalog';
 import type { FakeBehaviour, FakeCaptionFormat, FakeClientView, FakeFailure, FakeVideo } from './model';
 import { renderCaptchaPage, renderConsentPage, renderErrorPage, renderWatchPage } from './pages';
 import { playerResponseFor, unknownVideoResponse, visitorDataFor } from './player-responses';
@@ -17,7 +17,8 @@ import { translateCues } from './translation';
  *   POST /youtubei/v1/player?key=...  player response for the client named in context.client
  *   GET  /api/timedtext?...           captions as json3, srv3, vtt (or the legacy XML with no fmt)
  *   GET  /vi/ID/*.jpg                 404 (thumbnails are not served)
- * Every request is logged in `requests`, so tests can see which clients were tried.
+ * Every request is logged in `requests`, so tests can see which clients were tried, and from
+ * which address (the behaviour `refuseFrom` blocks addresses, like YouTube blocks an IP).
  */
 
 export interface FakeRequestRecord {
@@ -28,6 +29,8 @@ export interface FakeRequestRecord {
   client?: string;
   videoId?: string;
   cookies: Record<string, string>;
+  /** The TCP peer's address: 127.0.0.1 for direct requests, a proxy's egress address otherwise. */
+  remoteAddress: string;
   /** Set once answered; undefined for requests left hanging or cut off. */
   status?: number;
 }
@@ -86,6 +89,24 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     return { ...video.clients?.[clientName], ...behaviours.get(video.videoId)?.clients?.[clientName] };
   }
 
+  /** How this video refuses the request's address (behaviour `refuseFrom`), if it does. */
+  function refusalFor(record: FakeRequestRecord, videoId: string | undefined): 'bot-check' | FakeFailure | undefined {
+    const refuse = videoId === undefined ? undefined : behaviours.get(videoId)?.refuseFrom;
+    return refuse?.addresses.includes(record.remoteAddress) ? refuse.with : undefined;
+  }
+
+  /** The client's view, with the bot check layered on when the address is refused that way. */
+  function viewFor(record: FakeRequestRecord, video: FakeVideo, clientName: string): FakeClientView {
+    const view = clientView(video, clientName);
+    return refusalFor(record, video.videoId) === 'bot-check' ? { ...view, playability: BOT_CHECK } : view;
+  }
+
+  /** A refusal other than the bot check answers the request outright, like failNext. */
+  function refusalFailure(record: FakeRequestRecord, videoId: string | undefined): FakeFailure | undefined {
+    const refusal = refusalFor(record, videoId);
+    return refusal === 'bot-check' ? undefined : refusal;
+  }
+
   /** Consumes one pending failure for the video, if any. */
   function takeFailure(videoId: string | undefined): FakeFailure | undefined {
     if (!videoId) return undefined;
@@ -113,6 +134,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       cookies: parseCookies(req.headers.cookie),
+      remoteAddress: normaliseAddress(req.socket.remoteAddress),
     };
     requests.push(record);
     res.on('finish', () => {
@@ -142,6 +164,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
   function serveWatchPage(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
     const videoId = record.videoId ?? '';
     if (answerFailure(takeFailure(videoId), res, `${url.pathname}${url.search}`)) return;
+    if (answerFailure(refusalFailure(record, videoId), res, `${url.pathname}${url.search}`)) return;
 
     const video = lookup(videoId);
     const behaviour = behaviours.get(videoId);
@@ -156,7 +179,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       return;
     }
 
-    const playerResponse = video ? playerResponseFor(video, 'WEB', clientView(video, 'WEB')) : unknownVideoResponse(videoId, 'WEB');
+    const playerResponse = video ? playerResponseFor(video, 'WEB', viewFor(record, video, 'WEB')) : unknownVideoResponse(videoId, 'WEB');
     const visitorData = visitorDataFor(videoId, 'WEB');
     const html = renderWatchPage({
       videoId,
@@ -200,15 +223,18 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       return;
     }
     if (answerFailure(takeFailure(videoId), res, `/watch?v=${videoId}`)) return;
+    if (answerFailure(refusalFailure(record, videoId), res, `/watch?v=${videoId}`)) return;
 
     const video = lookup(videoId);
-    sendJson(res, 200, video ? playerResponseFor(video, clientName, clientView(video, clientName)) : unknownVideoResponse(videoId, clientName));
+    sendJson(res, 200, video ? playerResponseFor(video, clientName, viewFor(record, video, clientName)) : unknownVideoResponse(videoId, clientName));
   }
 
   function serveTimedText(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
     const query = url.searchParams;
     const videoId = record.videoId ?? '';
     if (answerFailure(takeFailure(videoId), res, `/watch?v=${videoId}`)) return;
+    const refusal = refusalFor(record, videoId);
+    if (answerFailure(refusal === 'bot-check' ? 429 : refusal, res, `/watch?v=${videoId}`)) return;
 
     const video = lookup(videoId);
     if (!video || !hasValidSignature(query)) {
@@ -317,6 +343,11 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       });
     },
   };
+}
+
+/** IPv4 peers of a dual-stack socket show as "::ffff:127.0.0.1". */
+function normaliseAddress(address: string | undefined): string {
+  return (address ?? '').replace(/^::ffff:/, '');
 }
 
 function hasConsented(cookies: Record<string, string>): boolean {

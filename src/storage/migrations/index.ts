@@ -5,10 +5,18 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_access';
+import * as m0003 from './0003_usage';
+import * as m0004 from './0004_proxies';
+import * as m0005 from './0005_notifications';
+import * as m0006 from './0006_webhooks';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_access': m0002,
+  '0003_usage': m0003,
+  '0004_proxies': m0004,
+  '0005_notifications': m0005,
+  '0006_webhooks': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,7 +13,6 @@ import type { WordStream } from './word-stream';
 import type { SentenceTable } from './sentences';
 import type { Section } from './sections';
 import { FLAG_ENDS_CLAUSE, FLAG_ENDS_SENTENCE, type WordFlags } from './word-flags';
-import { createWordTokenizer } from '../text/word-tokens';
 import { isContinuousScript } from '../text/word-tokens';
 import type { CueLexicon } from '../language/cue-lexicon';
 
@@ -43,14 +42,21 @@ export interface PhraseIndex {
 }
 
 const MAX_NGRAM = 3;
-const SAMPLE_PER_SECTION = 700;
+const SAMPLE_PER_SECTION = 400;
 const MAX_POSTINGS = 24;
 const KEEP_PER_SECTION = 12;
 const KEEP_OVERALL = 40;
 /** A phrase of several words found twice is stronger evidence of a term than a word found three times. */
 const LENGTH_BONUS = [0, 1, 1.8, 2.2];
-/** Inverse sentence frequency of a word in 5% of sentences: rarer words count in full, commoner ones less. */
-const FULL_WEIGHT_IDF = Math.log(1 + 1 / 0.05);
+/**
+ * Inverse sentence frequency at which a word counts in full: that of a word in 5% of the
+ * sentences, or in three of them for short transcripts, where 5% would be less than one
+ * sentence and every repeated word would look common.
+ */
+function fullWeightIdf(sentenceCount: number): number {
+  const documentFrequency = Math.max(0.05 * sentenceCount, Math.min(sentenceCount / 2, 3));
+  return Math.log(1 + sentenceCount / Math.max(1, documentFrequency));
+}
 const TITLE_BOOST = 1.5;
 
 export interface PhraseContext {
@@ -58,7 +64,6 @@ export interface PhraseContext {
   readonly idf: Float32Array;
   /** Terms of the video's title. */
   readonly titleTerms: ReadonlySet<number>;
-  readonly locale: string | undefined;
   readonly cues: CueLexicon;
 }
 
@@ -86,7 +91,7 @@ export function extractKeyPhrases(
   context: PhraseContext,
 ): PhraseIndex {
   const tallies = new Map<string, PhraseTally>();
-  const surfaceTokens = surfaceTokenReader(words, context.locale);
+  const surfaceTokens = surfaceTokenReader(words, vocabulary);
   for (const section of sections) {
     for (const s of sampleSentences(section.firstSentence, section.endSentence, SAMPLE_PER_SECTION)) {
       const sentence = readSentence(s, words, vocabulary, flags, sentences, surfaceTokens);
@@ -95,6 +100,7 @@ export function extractKeyPhrases(
   }
 
   const sectionCount = Math.max(1, sections.length);
+  const fullIdf = fullWeightIdf(sentences.count);
   const bySection: KeyPhrase[][] = sections.map(() => []);
   const overall: KeyPhrase[] = [];
   for (const [key, tally] of tallies) {
@@ -103,7 +109,7 @@ export function extractKeyPhrases(
     // A multi-word run seen once is usually chance, unless the speaker defined it.
     if (n > 1 && tally.count < 2 && !tally.defined) continue;
     const text = mostCommonForm(tally.forms);
-    const weight = (LENGTH_BONUS[n] ?? 1) * rarity(tally.terms, context.idf) ** 2 * (tally.defined ? DEFINED_LIFT : 1);
+    const weight = (LENGTH_BONUS[n] ?? 1) * rarity(tally.terms, context.idf, fullIdf) ** 2 * (tally.defined ? DEFINED_LIFT : 1);
     // The creator's title names the video's subject: a good label for a part of it, but not a key term of it.
     const titled = tally.terms.every((t) => context.titleTerms.has(t)) ? TITLE_BOOST : 1;
     const base = {
@@ -131,10 +137,10 @@ export function extractKeyPhrases(
   };
 }
 
-/** Mean over the phrase's terms of their rarity, 1 for words in at most 5% of sentences. */
-function rarity(terms: readonly number[], idf: Float32Array): number {
+/** Mean over the phrase's terms of their rarity, 1 for words no commoner than `fullIdf` says. */
+function rarity(terms: readonly number[], idf: Float32Array, fullIdf: number): number {
   let sum = 0;
-  for (const t of terms) sum += Math.min(1, (idf[t] ?? 0) / FULL_WEIGHT_IDF);
+  for (const t of terms) sum += Math.min(1, (idf[t] ?? 0) / fullIdf);
   return sum / Math.max(1, terms.length);
 }
 
@@ -171,8 +177,8 @@ function* sampleSentences(from: number, to: number, limit: number): Generator<nu
 }
 
 /** The original-case tokens of a distinct word, tokenised on demand and remembered. */
-function surfaceTokenReader(words: WordStream, locale: string | undefined): (word: number) => string[] {
-  const tokenize = createWordTokenizer(locale);
+function surfaceTokenReader(words: WordStream, vocabulary: Vocabulary): (word: number) => string[] {
+  const tokenize = vocabulary.tokenize;
   const memo = new Map<number, string[]>();
   return (word) => {
     let tokens = memo.get(word);
@@ -236,8 +242,9 @@ function tallySentence(
   for (let end = 0; end <= terms.length; end += 1) {
     const runEnds = end === terms.length || (terms[end] ?? -1) < 0 || (end > runStart && sentence.breakAfter[end - 1]);
     if (!runEnds) continue;
-    const definedBefore = definitionBefore(tokens, runStart, cues);
-    const definedAfter = end < terms.length && !sentence.breakAfter[end - 1] && startsWithAny(tokens, end, cues.definitionAfter);
+    const definedBefore = runStart < end && definitionBefore(tokens, runStart, cues);
+    const definedAfter =
+      runStart < end && end < terms.length && !sentence.breakAfter[end - 1] && startsWithAny(tokens, end, cues.definitionAfter);
     for (let i = runStart; i < end; i += 1) {
       for (let n = 1; n <= MAX_NGRAM && i + n <= end; n += 1) {
         const phraseTerms = terms.slice(i, i + n);
@@ -269,12 +276,36 @@ function tallySentence(
 function definitionBefore(tokens: readonly string[], at: number, cues: CueLexicon): boolean {
   let end = at;
   if (ARTICLES.has(tokens[end - 1] ?? '')) end -= 1;
+  // Most runs follow no cue at all: rule them out before building strings.
+  if (!lastWordsOf(cues.definitionBefore).has(tokens[end - 1] ?? '')) return false;
   const before = ` ${tokens.slice(Math.max(0, end - 3), end).join(' ')}`;
   return cues.definitionBefore.some((phrase) => before.endsWith(` ${phrase}`));
 }
 
 /** One of the phrases begins at token `at`. */
 export function startsWithAny(tokens: readonly string[], at: number, phrases: readonly string[]): boolean {
+  if (!firstWordsOf(phrases).has(tokens[at] ?? '')) return false;
   const following = ` ${tokens.slice(at, at + 4).join(' ')} `;
   return phrases.some((phrase) => following.startsWith(` ${phrase} `));
+}
+
+const firstWords = new WeakMap<readonly string[], Set<string>>();
+const lastWords = new WeakMap<readonly string[], Set<string>>();
+
+function firstWordsOf(phrases: readonly string[]): Set<string> {
+  let words = firstWords.get(phrases);
+  if (!words) {
+    words = new Set(phrases.map((p) => p.split(' ')[0] ?? ''));
+    firstWords.set(phrases, words);
+  }
+  return words;
+}
+
+function lastWordsOf(phrases: readonly string[]): Set<string> {
+  let words = lastWords.get(phrases);
+  if (!words) {
+    words = new Set(phrases.map((p) => p.split(' ').pop() ?? ''));
+    lastWords.set(phrases, words);
+  }
+  return words;
 }

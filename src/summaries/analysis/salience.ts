@@ -11,6 +11,13 @@ import { centroid, cosineToDense, type SentenceVectors } from './sentence-vector
 export interface Salience {
   readonly global: Float32Array;
   readonly local: Float32Array;
+  /** Per section: the direction of its talk (null for a section without speech). */
+  readonly sectionCentroids: readonly (SectionCentroid | null)[];
+}
+
+export interface SectionCentroid {
+  readonly weights: Float64Array;
+  readonly norm: number;
 }
 
 export function computeSalience(
@@ -23,17 +30,43 @@ export function computeSalience(
   const global = new Float32Array(n);
   const local = new Float32Array(n);
   cosineToDense(vectors, centroid(vectors, termCount, 0, n), 0, n, global);
-  for (const section of sections) {
-    if (section.endSentence <= section.firstSentence) continue;
-    const sectionCentroid = centroid(vectors, termCount, section.firstSentence, section.endSentence);
-    cosineToDense(vectors, sectionCentroid, section.firstSentence, section.endSentence, local);
-  }
+  const sectionCentroids = sections.map((section): SectionCentroid | null => {
+    if (section.endSentence <= section.firstSentence) return null;
+    const weights = centroid(vectors, termCount, section.firstSentence, section.endSentence);
+    cosineToDense(vectors, weights, section.firstSentence, section.endSentence, local);
+    let squares = 0;
+    for (const w of weights) squares += w * w;
+    return { weights, norm: Math.sqrt(squares) };
+  });
   for (let s = 0; s < n; s += 1) {
     const quality = lengthQuality(vectors.termTokens[s] ?? 0, (sentences.firstWord[s + 1] ?? 0) - (sentences.firstWord[s] ?? 0));
     global[s] = (global[s] ?? 0) * quality;
     local[s] = (local[s] ?? 0) * quality;
   }
-  return { global, local };
+  return { global, local, sectionCentroids };
+}
+
+/**
+ * The section whose talk a sentence is closest to in vocabulary; usually its own section, but
+ * not for a sentence that looks ahead to the next topic or back to the last.
+ */
+export function closestSection(vectors: SentenceVectors, salience: Salience, s: number): number {
+  const norm = vectors.norms[s] ?? 0;
+  let best = -1;
+  let bestCosine = -1;
+  salience.sectionCentroids.forEach((centroidOfSection, k) => {
+    if (!centroidOfSection || centroidOfSection.norm === 0 || norm === 0) return;
+    let dot = 0;
+    for (let i = vectors.offsets[s] ?? 0; i < (vectors.offsets[s + 1] ?? 0); i += 1) {
+      dot += (vectors.weights[i] ?? 0) * (centroidOfSection.weights[vectors.terms[i] ?? 0] ?? 0);
+    }
+    const cosine = dot / (norm * centroidOfSection.norm);
+    if (cosine > bestCosine) {
+      bestCosine = cosine;
+      best = k;
+    }
+  });
+  return best;
 }
 
 /**

@@ -9,6 +9,7 @@ import { disfluencyRules } from '../text/caption-noise';
 import { escapeMarkdown } from '../text/markdown';
 import { createPresenter, type Presenter } from '../text/presentation';
 import { punctuationProfile, type PunctuationProfile } from '../text/punctuation';
+import { createUnspacedSplitter } from '../text/word-tokens';
 import { extractKeyPhrases, type PhraseIndex } from './key-phrases';
 import { createSentenceTagger, type SentenceTagger } from './noun-phrases';
 import { computeSalience, type Salience } from './salience';
@@ -52,7 +53,11 @@ export interface TranscriptAnalysis {
 
 export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
   const language = languageProfile(input.language || 'und');
-  const words = buildWordStream(input.segments, disfluencyRules(language.cues.fillers, language.isEnglish));
+  const words = buildWordStream(
+    input.segments,
+    disfluencyRules(language.cues.fillers, language.isEnglish),
+    createUnspacedSplitter(language.locale),
+  );
   const punctuation = punctuationProfile(words.segmentText);
   const vocabulary = buildVocabulary(words, language);
   const flags = buildWordFlags(words, vocabulary, language.isEnglish);
@@ -74,8 +79,7 @@ export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
   const salience = computeSalience(sentences, vectors, vocabulary.termCount, sections);
   const phrases = extractKeyPhrases(words, vocabulary, flags, sentences, sections, {
     idf: vectors.idf,
-    titleTerms: termsOf(input.title, vocabulary, language.locale),
-    locale: language.locale,
+    titleTerms: termsOf(input.title, vocabulary),
     cues: language.cues,
   });
 

@@ -4,10 +4,12 @@
  * word. Tokenising and classifying distinct words once is what keeps large transcripts cheap.
  */
 import type { LanguageProfile } from '../language/language-profile';
-import { createWordTokenizer } from '../text/word-tokens';
+import { createWordTokenizer, type WordTokenizer } from '../text/word-tokens';
 import type { WordStream } from './word-stream';
 
 export interface Vocabulary {
+  /** How words were split into tokens; anything matched against the vocabulary must use it. */
+  readonly tokenize: WordTokenizer;
   /** Distinct lower-case tokens. */
   readonly tokens: readonly string[];
   /** Token string to its index in `tokens`. */
@@ -23,7 +25,7 @@ export interface Vocabulary {
 }
 
 export function buildVocabulary(words: WordStream, language: LanguageProfile): Vocabulary {
-  const tokenize = createWordTokenizer(language.locale);
+  const tokenize = createWordTokenizer(language.locale, language.splitsElisions);
   const tokenIds = new Map<string, number>();
   const tokens: string[] = [];
   const wordTokenStart = new Int32Array(words.distinct.length + 1);
@@ -57,6 +59,7 @@ export function buildVocabulary(words: WordStream, language: LanguageProfile): V
     tokenTerm[t] = term;
   }
   return {
+    tokenize,
     tokens,
     tokenIndex: tokenIds,
     wordTokenStart,
@@ -68,9 +71,9 @@ export function buildVocabulary(words: WordStream, language: LanguageProfile): V
 }
 
 /** Terms of a text written outside the transcript (a title), as far as the transcript uses them. */
-export function termsOf(text: string, vocabulary: Vocabulary, locale: string | undefined): Set<number> {
+export function termsOf(text: string, vocabulary: Vocabulary): Set<number> {
   const terms = new Set<number>();
-  for (const token of createWordTokenizer(locale)(text)) {
+  for (const token of vocabulary.tokenize(text)) {
     const index = vocabulary.tokenIndex.get(token.toLowerCase());
     const term = index === undefined ? -1 : (vocabulary.tokenTerm[index] ?? -1);
     if (term >= 0) terms.add(term);

@@ -1,10 +1,12 @@
 /**
- * The cleaned transcript as one stream of space-separated words, each tied to the caption
- * segment it came from. Words are interned: a 10 MB transcript has millions of words but only
- * tens of thousands of distinct ones, and every later per-word step works on the distinct ones.
+ * The cleaned transcript as one stream of words (split at spaces, or by a word segmenter for
+ * scripts written without them), each tied to the caption segment it came from. Fillers and
+ * stutters are left out here. Words are interned: a 10 MB transcript has millions of words but
+ * only tens of thousands of distinct ones, and every later per-word step works on the distinct ones.
  */
 import type { TranscriptSegment } from '../../domain/transcript';
 import { cleanCaptionText, type DisfluencyRules } from '../text/caption-noise';
+import { isContinuousScript } from '../text/word-tokens';
 
 export interface WordStream {
   /** Distinct words exactly as written (case and punctuation kept). */
@@ -22,11 +24,29 @@ export interface WordStream {
   readonly segmentText: readonly string[];
 }
 
-export function buildWordStream(segments: readonly TranscriptSegment[], disfluencies: DisfluencyRules): WordStream {
+/**
+ * `splitUnspaced` splits captions in scripts written without spaces into words; other captions
+ * are split at whitespace.
+ */
+export function buildWordStream(
+  segments: readonly TranscriptSegment[],
+  disfluencies: DisfluencyRules,
+  splitUnspaced: (text: string) => string[],
+): WordStream {
   const ids = new Map<string, number>();
   const distinct: string[] = [];
   /** Per distinct word: 1 filler (dropped), 2 stutter-prone (dropped when repeated), 0 otherwise. */
   const kind: number[] = [];
+  const intern = (w: string): number => {
+    let id = ids.get(w);
+    if (id === undefined) {
+      id = distinct.length;
+      ids.set(w, id);
+      distinct.push(w);
+      kind.push(disfluencies.isFiller(w) ? FILLER : disfluencies.isStutterProne(w) ? STUTTER_PRONE : 0);
+    }
+    return id;
+  };
   const texts: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -39,16 +59,20 @@ export function buildWordStream(segments: readonly TranscriptSegment[], disfluen
     if (text === '') continue;
     const s = texts.length;
     const before = length;
-    for (const w of text.split(WHITESPACE.test(text) ? WHITESPACE_RUN : ' ')) {
+    const parts = isContinuousScript(text) ? splitUnspaced(text) : text.split(WHITESPACE.test(text) ? WHITESPACE_RUN : ' ');
+    for (const w of parts) {
       if (w === '') continue;
-      let id = ids.get(w);
-      if (id === undefined) {
-        id = distinct.length;
-        ids.set(w, id);
-        distinct.push(w);
-        kind.push(disfluencies.isFiller(w) ? FILLER : disfluencies.isStutterProne(w) ? STUTTER_PRONE : 0);
+      const id = intern(w);
+      if (kind[id] === FILLER) {
+        // "...in Energie um. Das..." must not lose its full stop with the filler that carried it.
+        const mark = SENTENCE_MARK.exec(w)?.[0];
+        const last = distinct[word[length - 1] ?? -1];
+        if (mark && length > 0 && last !== undefined && !SENTENCE_MARK.test(last)) {
+          word[length - 1] = intern(last.replace(CLAUSE_MARK, '') + mark);
+        }
+        continue;
       }
-      if (kind[id] === FILLER || (kind[id] === STUTTER_PRONE && id === previous)) continue;
+      if (kind[id] === STUTTER_PRONE && id === previous) continue;
       if (length === word.length) {
         word = grow(word);
         segment = grow(segment);
@@ -76,6 +100,8 @@ export function buildWordStream(segments: readonly TranscriptSegment[], disfluen
   };
 }
 
+const SENTENCE_MARK = /[.!?…。！？]+$/u;
+const CLAUSE_MARK = /[,;:、，；：]+$/u;
 const FILLER = 1;
 const STUTTER_PRONE = 2;
 /** Tabs and line breaks (multi-line manual captions) as well as spaces separate words. */

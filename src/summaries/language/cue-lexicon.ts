@@ -24,7 +24,11 @@ export interface CueLexicon {
   readonly promotion: readonly string[];
 }
 
-const COMMON_FILLERS = ['um', 'umm', 'uh', 'uhh', 'uhm', 'hmm', 'hm', 'mhm', 'mm', 'mm-hmm'];
+/**
+ * Hesitation sounds that are not words in any language we know of. "um" is not among them:
+ * it is a word in German ("um fünf") and Portuguese ("um livro"), so only English drops it.
+ */
+const COMMON_FILLERS = ['uh', 'uhh', 'uhm', 'umm', 'hmm', 'hm', 'mhm', 'mm-hmm'];
 
 const EMPTY: CueLexicon = {
   fillers: COMMON_FILLERS,
@@ -38,7 +42,7 @@ const EMPTY: CueLexicon = {
 };
 
 const ENGLISH: CueLexicon = {
-  fillers: [...COMMON_FILLERS, 'erm', 'er', 'ah', 'uh-huh'],
+  fillers: [...COMMON_FILLERS, 'um', 'erm', 'er', 'ah', 'uh-huh', 'mm'],
   discourseOpeners: [
     'and so', 'so yeah', 'and then', 'and', 'so', 'but', 'okay', 'ok', 'alright', 'all right',
     'well', 'anyway', 'basically', 'you know', 'i mean', 'like', 'yeah', 'oh', 'right', 'now',

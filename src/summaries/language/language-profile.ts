@@ -17,8 +17,12 @@ export interface LanguageProfile {
   /** Locale for Intl segmenters; falls back to the runtime default when the code is not valid. */
   readonly locale: string | undefined;
   readonly cues: CueLexicon;
+  /** Elided articles and pronouns are written onto the next word ("l'eau"). */
+  readonly splitsElisions: boolean;
   classify(tokens: readonly string[]): VocabularyClasses;
 }
+
+const ELIDING_LANGUAGES = new Set(['fr', 'it', 'ca']);
 
 export function languageProfile(language: string): LanguageProfile {
   const code = (language.trim() || 'und').toLowerCase();
@@ -30,6 +34,7 @@ export function languageProfile(language: string): LanguageProfile {
     isEnglish,
     locale: validLocale(code.replace(/_/g, '-')),
     cues: cueLexiconFor(primary),
+    splitsElisions: ELIDING_LANGUAGES.has(primary),
     classify: isEnglish ? classifyEnglishTokens : (tokens) => classifyWithStopList(tokens, stopWordsFor(code)),
   };
 }

@@ -4,7 +4,7 @@
  * a video are covered as well as its start.
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
-import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, sectionAwareSimilarity, similarity } from './shared';
 
 const OVERVIEW_CANDIDATES = 50;
@@ -18,7 +18,7 @@ export function renderDetailed(analysis: TranscriptAnalysis): string {
   const overviewCount = Math.min(6, Math.max(3, Math.round(2 + Math.log2(1 + minutes(analysis)))));
   const overview = inReadingOrder(
     selectDiverse(
-      topSentences((s) => global[s] ?? 0, 0, n, OVERVIEW_CANDIDATES),
+      candidateSentences((s) => global[s] ?? 0, 0, n, OVERVIEW_CANDIDATES),
       (s) => quotableSalience(analysis, s),
       sectionAwareSimilarity(analysis),
       overviewCount,
@@ -33,7 +33,7 @@ export function renderDetailed(analysis: TranscriptAnalysis): string {
     const quota = quotas[i] ?? 0;
     if (quota === 0) return;
     const local = analysis.salience.local;
-    const candidates = topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES);
+    const candidates = candidateSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES);
     const picked = selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, quota, 0.65, chosen);
     chosen.push(...picked);
     points.push(...picked);

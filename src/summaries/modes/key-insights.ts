@@ -8,7 +8,7 @@ import type { ItsFunction } from 'wink-nlp';
 import { englishTagger } from '../language/wink';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
-import { selectDiverse, topSentences } from './selection';
+import { candidateSentences, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
 import { minutes, NO_SPEECH, quotableSectionSalience, similarity } from './shared';
 
@@ -29,9 +29,9 @@ export function keyInsightSentences(analysis: TranscriptAnalysis): number[] {
   if (n === 0) return [];
   const global = analysis.salience.global;
   const local = analysis.salience.local;
-  const candidates = new Set(topSentences((s) => global[s] ?? 0, 0, n, GLOBAL_CANDIDATES));
+  const candidates = new Set(candidateSentences((s) => global[s] ?? 0, 0, n, GLOBAL_CANDIDATES));
   for (const section of analysis.sections) {
-    for (const s of topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES)) candidates.add(s);
+    for (const s of candidateSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES)) candidates.add(s);
   }
   const imperative = analysis.language.isEnglish ? imperativeCheck(analysis) : () => false;
   const known = new Map<number, number>();
@@ -44,9 +44,13 @@ export function keyInsightSentences(analysis: TranscriptAnalysis): number[] {
     }
     return value;
   };
-  const pool = [...candidates];
+  // A question asks for a takeaway rather than giving one; promotion is never one.
+  const pool = [...candidates].filter((s) => {
+    const cues = sentenceCues(analysis, s);
+    return !cues.question && !cues.promotion;
+  });
   const cued = pool.filter((s) => actionability(s) > 0);
-  const usable = cued.length >= MIN_CUED ? cued : pool;
+  const usable = cued.length >= MIN_CUED ? cued : pool.length > 0 ? pool : [...candidates];
   const score = (s: number) => quotableSectionSalience(analysis, s) * (1 + actionability(s));
   const count = Math.min(10, Math.max(3, Math.round(3 + Math.sqrt(minutes(analysis)))));
   return selectDiverse(usable, score, similarity(analysis), count, 0.75);

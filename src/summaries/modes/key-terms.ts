@@ -59,7 +59,7 @@ function bestExplanation(analysis: TranscriptAnalysis, phrase: KeyPhrase): Omit<
     const score = salience * standaloneFactor(sentenceCues(analysis, s)) * (defined ? DEFINITION_LIFT : 1) * (1 - order * 0.01);
     if (score > bestScore) {
       bestScore = score;
-      best = { sentence: s, defined, article: articleBefore(analysis, tokens, at, phrase.tokens[0] ?? '') };
+      best = { sentence: s, defined, article: articleBefore(analysis, tokens, at, phrase.tokens.length) };
     }
   });
   return best;
@@ -69,16 +69,19 @@ function bestExplanation(analysis: TranscriptAnalysis, phrase: KeyPhrase): Omit<
  * The article of the noun phrase the term heads in that sentence ("a sourdough starter" gives
  * "a" for "starter"), so questions read "What is a starter?". English only.
  */
-function articleBefore(analysis: TranscriptAnalysis, tokens: readonly string[], at: number, firstWord: string): string | null {
+function articleBefore(analysis: TranscriptAnalysis, tokens: readonly string[], at: number, length: number): string | null {
   if (!analysis.language.isEnglish || at < 0) return null;
+  const isContent = (token: string) => (analysis.vocabulary.tokenTerm[analysis.vocabulary.tokenIndex.get(token) ?? -1] ?? -1) >= 0;
+  // "a separate savings account": the article belongs to the noun the term modifies.
+  if (isContent(tokens[at + length] ?? '')) return null;
+  const firstWord = tokens[at] ?? '';
   for (let k = at - 1; k >= Math.max(0, at - 3); k -= 1) {
     const token = tokens[k] ?? '';
     if (token === 'the') return 'the';
     if (analysis.language.cues.definitionBefore.some((cue) => cue.split(' ').includes(token))) return null;
     if (token === 'a' || token === 'an') return /^[aeiou]/i.test(firstWord) ? 'an' : 'a';
-    const index = analysis.vocabulary.tokenIndex.get(token);
     // Only modifiers that carry meaning may stand between the article and the term.
-    if (index === undefined || (analysis.vocabulary.tokenTerm[index] ?? -1) < 0) return null;
+    if (!isContent(token)) return null;
   }
   return null;
 }

@@ -23,6 +23,16 @@ export function topSentences(score: (s: number) => number, from: number, to: num
 }
 
 /**
+ * Like topSentences, but when no sentence in the range scores at all (every word a stop word,
+ * say) the first k sentences stand in, so a summary is never empty while there is speech.
+ */
+export function candidateSentences(score: (s: number) => number, from: number, to: number, k: number): number[] {
+  const top = topSentences(score, from, to, k);
+  if (top.length > 0) return top;
+  return Array.from({ length: Math.max(0, Math.min(k, to - from)) }, (_, i) => from + i);
+}
+
+/**
  * Picks `count` sentences from `candidates`, each time the one with the best balance of its
  * own score (weight `lambda`) against its similarity to what was already picked (including
  * `alreadyChosen`, which is not returned).

@@ -1,5 +1,6 @@
 /** Small pieces the mode renderers share. */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
+import { closestSection } from '../analysis/salience';
 import { sentenceCosine } from '../analysis/sentence-vectors';
 import { sentenceCues, standaloneFactor } from './sentence-cues';
 
@@ -9,31 +10,25 @@ export function similarity(analysis: TranscriptAnalysis): (a: number, b: number)
   return (a, b) => sentenceCosine(analysis.vectors, a, b);
 }
 
-/** How much a second sentence from the same section counts as repetition, on top of shared words. */
-const SAME_SECTION_REDUNDANCY = 0.3;
+/** How much a second sentence on the same topic counts as repetition, on top of shared words. */
+const SAME_TOPIC_REDUNDANCY = 0.5;
 
 /**
- * Similarity that also counts belonging to the same topic section, for summaries so short
- * that every sentence should come from a different part of the video.
+ * Similarity that also counts being about the same topic section, for summaries so short that
+ * every sentence should come from a different part of the video. A sentence's topic is the
+ * section it is closest to in vocabulary, which holds even where a boundary falls a sentence late.
  */
 export function sectionAwareSimilarity(analysis: TranscriptAnalysis): (a: number, b: number) => number {
-  const sectionOf = sectionLookup(analysis);
-  return (a, b) => sentenceCosine(analysis.vectors, a, b) + (sectionOf(a) === sectionOf(b) ? SAME_SECTION_REDUNDANCY : 0);
-}
-
-/** Index of the section holding a sentence (sections are contiguous and ordered). */
-export function sectionLookup(analysis: TranscriptAnalysis): (s: number) => number {
-  const firsts = analysis.sections.map((section) => section.firstSentence);
-  return (s) => {
-    let lo = 0;
-    let hi = firsts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((firsts[mid] ?? 0) <= s) lo = mid;
-      else hi = mid - 1;
+  const topics = new Map<number, number>();
+  const topicOf = (s: number) => {
+    let topic = topics.get(s);
+    if (topic === undefined) {
+      topic = closestSection(analysis.vectors, analysis.salience, s);
+      topics.set(s, topic);
     }
-    return lo;
+    return topic;
   };
+  return (a, b) => sentenceCosine(analysis.vectors, a, b) + (topicOf(a) === topicOf(b) ? SAME_TOPIC_REDUNDANCY : 0);
 }
 
 /** Global salience adjusted for how well the sentence stands alone. */

@@ -8,7 +8,7 @@ import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
 import { keyTerms } from './key-terms';
 import { reviewQuestions } from './review-questions';
-import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
 
 const SECTION_CANDIDATES = 16;
@@ -23,7 +23,7 @@ export function renderStudyNotes(analysis: TranscriptAnalysis): string {
     if (size === 0) return;
     const count = Math.min(4, Math.max(size >= 2 ? 2 : 1, Math.round(size / 15)));
     const local = analysis.salience.local;
-    const candidates = topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES);
+    const candidates = candidateSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, SECTION_CANDIDATES);
     const bullets = inReadingOrder(selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, count, 0.65, chosen));
     chosen.push(...bullets);
     const heading = escapeMarkdown(analysis.headings[i] ?? `Part ${i + 1}`);

@@ -7,7 +7,7 @@ import { formatTimestamp, type TimestampedItem } from '../../domain/summary';
 import type { Section } from '../analysis/sections';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
-import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
 
 /** Sections longer than this get a two-sentence summary. */
@@ -16,17 +16,21 @@ const LONG_SECTION_SECONDS = 240;
 export function timestampedItems(analysis: TranscriptAnalysis): TimestampedItem[] {
   const similar = similarity(analysis);
   const chosen: number[] = [];
-  return analysis.sections.map((section, i) => {
+  const items: TimestampedItem[] = [];
+  analysis.sections.forEach((section, i) => {
+    // Captions that run past the stated duration do not get outline items beyond the end.
+    if (i > 0 && section.start >= analysis.durationSeconds) return;
     const start = Math.min(section.start, analysis.durationSeconds);
     const picked = summarySentences(analysis, section, chosen, similar);
     chosen.push(...picked);
-    return {
+    items.push({
       start,
       timestamp: formatTimestamp(start),
       title: analysis.headings[i] ?? `Part ${i + 1}`,
       summary: picked.map((s) => analysis.presenter.sentence(analysis.text(s))).join(' '),
-    };
+    });
   });
+  return items;
 }
 
 export function renderTimestamped(analysis: TranscriptAnalysis, items: readonly TimestampedItem[]): string {
@@ -47,7 +51,7 @@ function summarySentences(
 ): number[] {
   if (section.endSentence <= section.firstSentence) return [];
   const local = analysis.salience.local;
-  const candidates = topSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, 10);
+  const candidates = candidateSentences((s) => local[s] ?? 0, section.firstSentence, section.endSentence, 10);
   const count = section.end - section.start > LONG_SECTION_SECONDS ? 2 : 1;
   return inReadingOrder(selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, count, 0.7, chosen));
 }

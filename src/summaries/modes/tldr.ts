@@ -5,13 +5,13 @@
  * sections so a multi-topic video is not summarised by one topic. Printed in reading order.
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
-import { inReadingOrder, selectDiverse, topSentences } from './selection';
+import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
-import { NO_SPEECH, quotableSalience, sectionAwareSimilarity, wordCount } from './shared';
+import { NO_SPEECH, quotableSalience, sectionAwareSimilarity, similarity, wordCount } from './shared';
 
 const CANDIDATES = 40;
 /** Framing has to be about the content too: at least this share of the best sentence's salience. */
-const FRAMING_MIN_SHARE = 0.35;
+const FRAMING_MIN_SHARE = 0.25;
 /** Below this many words a third sentence would mostly repeat the first two. */
 const WORDS_FOR_THREE = 400;
 const MAX_WORDS = 95;
@@ -21,12 +21,16 @@ export function tldrSentences(analysis: TranscriptAnalysis): number[] {
   if (n === 0) return [];
   if (n <= 2) return Array.from({ length: n }, (_, s) => s);
   const global = analysis.salience.global;
-  const candidates = topSentences((s) => global[s] ?? 0, 0, n, CANDIDATES);
+  const candidates = candidateSentences((s) => global[s] ?? 0, 0, n, CANDIDATES);
   const score = (s: number) => quotableSalience(analysis, s);
   const count = analysis.words.length >= WORDS_FOR_THREE ? 3 : 2;
   const framing = framingSentence(analysis, Math.max(...candidates.map(score)));
   const chosen = framing === null ? [] : [framing];
-  chosen.push(...selectDiverse(candidates, score, sectionAwareSimilarity(analysis), count - chosen.length, 0.7, chosen));
+  const byTopic = sectionAwareSimilarity(analysis);
+  const byWords = similarity(analysis);
+  // The framing speaks for the whole video, not for the section it happens to open.
+  const similar = (a: number, b: number) => (a === framing || b === framing ? byWords(a, b) : byTopic(a, b));
+  chosen.push(...selectDiverse(candidates, score, similar, count - chosen.length, 0.7, chosen));
   // Keep it a quick read: drop the weakest pick if the three together run long.
   while (chosen.length > 2 && chosen.reduce((sum, s) => sum + wordCount(analysis, s), 0) > MAX_WORDS) chosen.pop();
   return inReadingOrder(chosen);

@@ -152,8 +152,8 @@ export function proxyRoutes(services: ProxyRouteServices): AnyRoute[] {
       summary: 'Test a proxy against YouTube',
       description:
         'Requests a YouTube watch page (at YOUTUBE_BASE_URL) through the proxy and records the outcome. ok brings a ' +
-        'cooling-down proxy back at once; unreachable cools it down; blocked marks it failing. latency_ms is the time ' +
-        'to the answer, in milliseconds.',
+        'cooling-down proxy back at once; unreachable cools it down; blocked marks it failing. latency_seconds is the time ' +
+        'to the answer, in seconds.',
       tags: TAGS,
       auth: ADMIN,
       request: { params: ProxyIdParams },
@@ -171,7 +171,7 @@ export function proxyRoutes(services: ProxyRouteServices): AnyRoute[] {
             proxy_id: row.id,
             ok: result.ok,
             outcome: result.outcome,
-            latency_ms: result.latencyMs,
+            latency_seconds: Math.round(result.latencyMs) / 1000,
             ...(result.error !== undefined ? { error: result.error } : {}),
             proxy: proxyRecord(result.row),
           },

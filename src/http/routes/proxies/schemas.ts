@@ -62,7 +62,7 @@ export const ProxyTestSchema = z
     outcome: z
       .enum(['ok', 'unreachable', 'blocked', 'error'])
       .describe('unreachable: no answer through the proxy (cooled down); blocked: YouTube refused us through it'),
-    latency_ms: z.number().int(),
+    latency_seconds: z.number().describe('Seconds the test request took'),
     error: z.string().optional(),
     proxy: ProxySchema.describe('The proxy after the outcome was recorded'),
   })

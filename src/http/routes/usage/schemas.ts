@@ -39,7 +39,7 @@ export const EndpointUsageSchema = z
     requests: count('Requests recorded.'),
     errors: count('Requests answered with HTTP status >= 400.'),
     error_rate_percent: z.number().describe('errors / requests, in percent (2 decimals).'),
-    average_duration_ms: z.number().describe('Mean time the service took to answer, in milliseconds (2 decimals).'),
+    average_duration_seconds: z.number().describe('Mean time the service took to answer, in seconds (4 decimals).'),
   })
   .meta({ id: 'EndpointUsage' });
 

@@ -1,0 +1,98 @@
+/**
+ * What authentication and throttling cost per request, in one run:
+ *
+ *   bash scripts/with-infra.sh node --require tsx/cjs bench/access.ts [--seconds 10]
+ *
+ * autocannon (50 connections) against: a bare Koa route; GET /api/v1/auth/validate with the
+ * throttle off (plan without a per-minute cap); the same with the Redis throttle on (a cap far
+ * above the load, so every request is counted but none refused).
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { startDevServer } from '../src/infra/temporal-dev-server';
+import { startInfrastructure } from '../src/runtime/infrastructure';
+import { startApiServer } from '../src/runtime/api-server';
+import { issueApiKey } from '../src/auth/api-key-format';
+import { createUserWithKey } from '../src/storage/repositories/users';
+import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
+import { freePort, machineLine, printTable, tempDir } from './support';
+
+const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const SECONDS = Number(args.seconds);
+
+async function main() {
+  const logger = createLogger('warn', 'bench');
+  const temporal = await startDevServer({ dataDir: tempDir('vd-bench-access-'), port: await freePort(), namespace: 'default', cliPath: process.env.TEMPORAL_CLI_PATH, log: () => {} });
+  const database = await createTestDatabase();
+  const baseEnv = {
+    DATABASE_URL: database.url,
+    REDIS_URL: requireEnv('TEST_REDIS_URL'),
+    TEMPORAL_ADDRESS: temporal.address,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  const throttledConfig = loadConfig({ ...baseEnv, PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 1_000_000_000 } }) });
+  const unthrottledConfig = loadConfig({ ...baseEnv, PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: null } }) });
+  const infra = await startInfrastructure(throttledConfig, logger);
+  const throttled = await startApiServer(throttledConfig, infra, logger);
+  const unthrottled = await startApiServer(unthrottledConfig, infra, logger);
+
+  const key = issueApiKey();
+  await createUserWithKey(infra.database.db, { email: 'bench-access@example.com', plan: 'pro', key, keyName: 'bench', permissions: ['read', 'process'] });
+  const auth = { authorization: `Bearer ${key.key}` };
+
+  const bareApp = new Koa();
+  bareApp.use(async (ctx) => {
+    ctx.body = { success: true, valid: true };
+  });
+  const bareServer = http.createServer(bareApp.callback());
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/validate`;
+
+  const bare = await cannon(bareUrl, {});
+  const off = await cannon(`${unthrottled.url}/api/v1/auth/validate`, auth);
+  const on = await cannon(`${throttled.url}/api/v1/auth/validate`, auth);
+
+  console.log(`\nmachine: ${machineLine()}`);
+  printTable(`HTTP (${SECONDS}s each, 50 connections)`, [
+    row('bare Koa route', bare),
+    row('GET /api/v1/auth/validate, throttle off', off),
+    row('GET /api/v1/auth/validate, Redis throttle on', on),
+  ]);
+  console.log(`authenticated+throttled / bare: ${ratio(on, bare)}; throttle cost: ${Math.round((1 - on.requests.average / off.requests.average) * 100)}% of throughput`);
+  console.log(
+    JSON.stringify({
+      bench: 'access',
+      bare_rps: Math.round(bare.requests.average),
+      auth_rps: Math.round(off.requests.average),
+      auth_throttled_rps: Math.round(on.requests.average),
+      auth_throttled_p99_ms: on.latency.p99,
+      throttled_to_bare_ratio: ratio(on, bare),
+    }),
+  );
+
+  bareServer.close();
+  await throttled.close();
+  await unthrottled.close();
+  await infra.close();
+  await database.drop();
+  await temporal.stop();
+}
+
+type Result = autocannon.Result;
+const cannon = (url: string, headers: Record<string, string>): Promise<Result> => autocannon({ url, headers, connections: 50, duration: SECONDS });
+const row = (route: string, r: Result) => ({ route, 'req/s': Math.round(r.requests.average), 'p99 ms': r.latency.p99, non2xx: r.non2xx });
+const ratio = (a: Result, b: Result) => Math.round((a.requests.average / b.requests.average) * 100) / 100;
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

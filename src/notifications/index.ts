@@ -1,0 +1,1 @@
+export { queueNotice, NOTICE_KINDS, type Notice, type NoticeKind } from './queue-notice';
