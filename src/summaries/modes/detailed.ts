@@ -5,7 +5,7 @@
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
-import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, sectionAwareSimilarity, similarity } from './shared';
+import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, similarity, topicLookup } from './shared';
 
 const OVERVIEW_CANDIDATES = 50;
 const SECTION_CANDIDATES = 14;
@@ -20,9 +20,11 @@ export function renderDetailed(analysis: TranscriptAnalysis): string {
     selectDiverse(
       candidateSentences((s) => global[s] ?? 0, 0, n, OVERVIEW_CANDIDATES),
       (s) => quotableSalience(analysis, s),
-      sectionAwareSimilarity(analysis),
+      similar,
       overviewCount,
       0.7,
+      [],
+      topicLookup(analysis),
     ),
   );
 

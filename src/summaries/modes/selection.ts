@@ -5,6 +5,8 @@
  */
 
 const NEAR_DUPLICATE = 0.75;
+/** How much a second sentence on the same topic counts as repetition, on top of shared words. */
+const SAME_TOPIC_REDUNDANCY = 0.5;
 
 /** The k best-scoring sentences in [from, to), best first; ties go to the earlier sentence. */
 export function topSentences(score: (s: number) => number, from: number, to: number, k: number): number[] {
@@ -35,7 +37,8 @@ export function candidateSentences(score: (s: number) => number, from: number, t
 /**
  * Picks `count` sentences from `candidates`, each time the one with the best balance of its
  * own score (weight `lambda`) against its similarity to what was already picked (including
- * `alreadyChosen`, which is not returned).
+ * `alreadyChosen`, which is not returned). With `topicOf`, a sentence on the same topic as one
+ * already picked also counts as partly redundant, whatever words it uses.
  */
 export function selectDiverse(
   candidates: readonly number[],
@@ -44,23 +47,28 @@ export function selectDiverse(
   count: number,
   lambda: number,
   alreadyChosen: readonly number[] = [],
+  topicOf: ((s: number) => number) | null = null,
 ): number[] {
   const pool = [...new Set(candidates)].filter((s) => !alreadyChosen.includes(s));
   const top = Math.max(1e-9, ...pool.map(score));
   const chosen: number[] = [];
+  /** Per candidate: highest word similarity to a pick, and highest redundancy counting topics. */
+  const likeness = new Map<number, number>();
   const redundancy = new Map<number, number>();
-  for (const s of pool) {
-    let r = 0;
-    for (const c of alreadyChosen) r = Math.max(r, similarity(s, c));
-    redundancy.set(s, r);
-  }
+  const compare = (s: number, picked: number) => {
+    const words = similarity(s, picked);
+    const topic = topicOf !== null && topicOf(s) >= 0 && topicOf(s) === topicOf(picked) ? SAME_TOPIC_REDUNDANCY : 0;
+    likeness.set(s, Math.max(likeness.get(s) ?? 0, words));
+    redundancy.set(s, Math.max(redundancy.get(s) ?? 0, words + topic));
+  };
+  for (const s of pool) for (const c of alreadyChosen) compare(s, c);
   while (chosen.length < count && pool.length > 0) {
     let bestIndex = -1;
     let bestValue = -Infinity;
     pool.forEach((s, i) => {
-      const r = redundancy.get(s) ?? 0;
       // A near-repeat of a chosen sentence is a last resort, whatever its score.
-      const value = lambda * (score(s) / top) - (1 - lambda) * r - (r >= NEAR_DUPLICATE ? 1 : 0);
+      const repeat = (likeness.get(s) ?? 0) >= NEAR_DUPLICATE ? 1 : 0;
+      const value = lambda * (score(s) / top) - (1 - lambda) * (redundancy.get(s) ?? 0) - repeat;
       if (value > bestValue || (value === bestValue && s < (pool[bestIndex] ?? Infinity))) {
         bestValue = value;
         bestIndex = i;
@@ -69,7 +77,7 @@ export function selectDiverse(
     const [picked] = pool.splice(bestIndex, 1);
     if (picked === undefined) break;
     chosen.push(picked);
-    for (const s of pool) redundancy.set(s, Math.max(redundancy.get(s) ?? 0, similarity(s, picked)));
+    for (const s of pool) compare(s, picked);
   }
   return chosen;
 }

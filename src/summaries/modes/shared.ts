@@ -10,17 +10,15 @@ export function similarity(analysis: TranscriptAnalysis): (a: number, b: number)
   return (a, b) => sentenceCosine(analysis.vectors, a, b);
 }
 
-/** How much a second sentence on the same topic counts as repetition, on top of shared words. */
-const SAME_TOPIC_REDUNDANCY = 0.5;
-
 /**
- * Similarity that also counts being about the same topic section, for summaries so short that
- * every sentence should come from a different part of the video. A sentence's topic is the
- * section it is closest to in vocabulary, which holds even where a boundary falls a sentence late.
+ * The topic of a sentence, for summaries so short that every sentence should come from a
+ * different part of the video: the section it is closest to in vocabulary, which holds even
+ * where a boundary falls a sentence late. Null when the video has a single section.
  */
-export function sectionAwareSimilarity(analysis: TranscriptAnalysis): (a: number, b: number) => number {
+export function topicLookup(analysis: TranscriptAnalysis): ((s: number) => number) | null {
+  if (analysis.sections.length < 2) return null;
   const topics = new Map<number, number>();
-  const topicOf = (s: number) => {
+  return (s) => {
     let topic = topics.get(s);
     if (topic === undefined) {
       topic = closestSection(analysis.vectors, analysis.salience, s);
@@ -28,7 +26,6 @@ export function sectionAwareSimilarity(analysis: TranscriptAnalysis): (a: number
     }
     return topic;
   };
-  return (a, b) => sentenceCosine(analysis.vectors, a, b) + (topicOf(a) === topicOf(b) ? SAME_TOPIC_REDUNDANCY : 0);
 }
 
 /** Global salience adjusted for how well the sentence stands alone. */

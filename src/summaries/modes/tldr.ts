@@ -7,7 +7,7 @@
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
-import { NO_SPEECH, quotableSalience, sectionAwareSimilarity, similarity, wordCount } from './shared';
+import { NO_SPEECH, quotableSalience, similarity, topicLookup, wordCount } from './shared';
 
 const CANDIDATES = 40;
 /** Framing has to be about the content too: at least this share of the best sentence's salience. */
@@ -26,11 +26,10 @@ export function tldrSentences(analysis: TranscriptAnalysis): number[] {
   const count = analysis.words.length >= WORDS_FOR_THREE ? 3 : 2;
   const framing = framingSentence(analysis, Math.max(...candidates.map(score)));
   const chosen = framing === null ? [] : [framing];
-  const byTopic = sectionAwareSimilarity(analysis);
-  const byWords = similarity(analysis);
+  const topics = topicLookup(analysis);
   // The framing speaks for the whole video, not for the section it happens to open.
-  const similar = (a: number, b: number) => (a === framing || b === framing ? byWords(a, b) : byTopic(a, b));
-  chosen.push(...selectDiverse(candidates, score, similar, count - chosen.length, 0.7, chosen));
+  const topicOf = topics && ((s: number) => (s === framing ? -1 : topics(s)));
+  chosen.push(...selectDiverse(candidates, score, similarity(analysis), count - chosen.length, 0.7, chosen, topicOf));
   // Keep it a quick read: drop the weakest pick if the three together run long.
   while (chosen.length > 2 && chosen.reduce((sum, s) => sum + wordCount(analysis, s), 0) > MAX_WORDS) chosen.pop();
   return inReadingOrder(chosen);
