@@ -3,7 +3,7 @@
  * checked against its stored hash (contract sections 2 and 4).
  */
 import { AppError } from '../domain/errors';
-import type { Permission, Principal } from '../domain/access';
+import { permissionsAllowedFor, type Permission, type Principal } from '../domain/access';
 import type { KeyResolver } from './key-resolver';
 import { hashApiKey, isWellFormedKey } from './api-key-format';
 
@@ -38,12 +38,14 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
   if (owner.expiresAt && owner.expiresAt.getTime() <= Date.now()) {
     throw new AppError('INVALID_API_KEY', 'The API key has expired');
   }
+  // A key keeps what it was given only while the plan allows it (admin needs the admin plan).
+  const allowed = permissionsAllowedFor(owner.plan);
   return {
     userId: owner.userId,
     email: owner.email,
     plan: owner.plan,
     keyId: owner.keyId,
-    permissions: new Set(owner.permissions),
+    permissions: new Set(owner.permissions.filter((permission) => allowed.includes(permission))),
   };
 }
 

@@ -5,6 +5,7 @@
  *   npm run --silent cli -- users create --email EMAIL --plan free|pro|admin
  *   npm run --silent cli -- keys create --email EMAIL [--name NAME] [--permissions read,process]
  *   npm run --silent cli -- keys import --email EMAIL --key KEY [--name NAME] [--permissions read,process]
+ *   npm run --silent cli -- emails resend-recorded [--include-failed] [--kind KIND]
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ import { hashApiKey, isWellFormedKey, issueApiKey } from '../auth/api-key-format
 import { openDatabase, type Db } from '../storage/database';
 import { createUserWithKey, DuplicateEmailError } from '../storage/repositories/users';
 import { DuplicateKeyError, findUserByEmail, insertKey } from '../storage/repositories/api-key-admin';
+import { NOTICE_KINDS } from '../notifications/queue-notice';
+import { requeueNotices } from '../notifications/outbox';
 
 const USAGE = `usage:
   cli users create --email EMAIL --plan free|pro|admin [--key-name NAME]
@@ -23,7 +26,10 @@ const USAGE = `usage:
       prints {"key_id","user_id","api_key"}
   cli keys import --email EMAIL --key KEY|- [--name NAME] [--permissions read,process,admin]
       registers an existing key (a legacy <LEGACY_KEY_PREFIX>_... key, or an sk_ key) for a user,
-      storing only its hash; "--key -" reads it from stdin; prints {"key_id","user_id","email","prefix"}`;
+      storing only its hash; "--key -" reads it from stdin; prints {"key_id","user_id","email","prefix"}
+  cli emails resend-recorded [--include-failed] [--kind KIND]
+      puts the email notices recorded while no SMTP_URL was set (with --include-failed, also those that
+      failed) back in the outbox; workers with SMTP_URL set send them; prints {"requeued":N}`;
 
 class UsageError extends Error {}
 
@@ -171,11 +177,25 @@ async function keysImport(argv: string[]): Promise<void> {
   });
 }
 
+async function emailsResendRecorded(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { 'include-failed': { type: 'boolean' }, kind: { type: 'string' } }, strict: true });
+  const kind = values.kind;
+  if (kind !== undefined && !(NOTICE_KINDS as readonly string[]).includes(kind)) {
+    throw new UsageError(`--kind must be one of ${NOTICE_KINDS.join(', ')}`);
+  }
+  await withCliDatabase(async (db, config) => {
+    const requeued = await requeueNotices(db, { includeFailed: values['include-failed'] === true, kind });
+    if (!config.SMTP_URL) process.stderr.write('note: SMTP_URL is not set for this command; workers without it record the notices again\n');
+    process.stdout.write(`${JSON.stringify({ requeued })}\n`);
+  });
+}
+
 async function main(argv: string[]): Promise<void> {
   const [group, command, ...rest] = argv;
   if (group === 'users' && command === 'create') return usersCreate(rest);
   if (group === 'keys' && command === 'create') return keysCreate(rest);
   if (group === 'keys' && command === 'import') return keysImport(rest);
+  if (group === 'emails' && command === 'resend-recorded') return emailsResendRecorded(rest);
   if (group === undefined || group === '--help' || group === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;

@@ -12,6 +12,7 @@ import { buildRouter } from './router';
 import { healthRoute } from './routes/health';
 import { proxyRoutes } from './routes/proxies';
 import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/account';
 import { listJobsRoute } from './routes/videos/list';
 import { processVideoRoute } from './routes/videos/process';
 import { jobResultRoute } from './routes/videos/result';
@@ -22,6 +23,8 @@ import { thumbnailsRoute } from './routes/videos/thumbnails';
 import type { RequestState } from './request-context';
 import { createThrottle } from './throttle';
 import { usageRoutes } from './routes/usage';
+import { batchRoutes } from './routes/batch';
+import { webhookRoutes } from './routes/webhooks';
 import { recordApiRequests } from '../usage/middleware';
 import type { UsageRecorder } from '../usage/recorder';
 import { AppError } from '../domain/errors';
@@ -42,8 +45,11 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
     jobResultRoute(services),
     exportPdfRoute(services),
     listJobsRoute(services),
+    ...batchRoutes(services),
+    ...webhookRoutes(services),
     ...proxyRoutes(services),
     ...authRoutes(services),
+    ...accountRoutes(services),
     processVideoSyncRoute(services),
     thumbnailsRoute(),
   ];

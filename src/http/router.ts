@@ -52,6 +52,7 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
   const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
+  deps.keys.noteUse(principal.keyId);
   // Every authenticated request counts against the key's throttle, refused ones included.
   const verdict = await deps.throttle.consume(principal.keyId, principal.plan);
   for (const [name, value] of Object.entries(verdict.headers)) ctx.set(name, value);

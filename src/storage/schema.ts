@@ -7,6 +7,8 @@ import type { VideoMetadata } from '../domain/video';
 import type { Transcript } from '../domain/transcript';
 import type { SummaryEntry, SummaryMode } from '../domain/summary';
 import type { JobRequest, JobWarning } from '../domain/job';
+import type { JobPriority } from '../domain/job';
+import type { BatchStatus } from '../batches/status';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -188,6 +190,29 @@ export interface WebhookAttemptsTable {
   delivered: boolean;
 }
 
+/** One accepted batch (migrations/0007_batches); its videos are rows in `jobs` with `batch_id`. */
+export interface BatchesTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  status: BatchStatus;
+  total_jobs: number;
+  /** The child jobs, in the order the videos were sent. */
+  job_ids: string[];
+  webhook_url: string | null;
+  priority: JobPriority;
+  parallel_processing: boolean | null;
+  /** Set once Temporal has accepted the parent workflow; the reconciler starts the rest. */
+  workflow_started: Generated<boolean>;
+  /** Frozen when the batch ends; while it runs the counts come from its jobs. */
+  successful_jobs: number | null;
+  failed_jobs: number | null;
+  webhook_delivery_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -201,6 +226,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  batches: BatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -211,3 +237,5 @@ export type JobUpdate = Updateable<JobsTable>;
 export type ProxyRow = Selectable<ProxiesTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type BatchRow = Selectable<BatchesTable>;
+export type NewBatchRow = Insertable<BatchesTable>;

@@ -36,7 +36,7 @@ describe('plan gates', () => {
     [{ ...VIDEO, options: { summary_modes: ['tldr', 'detailed'] } }, 'summary_modes'],
     [{ ...VIDEO, summary_type: 'study_notes' }, 'summary_modes'],
     [{ ...VIDEO, priority: 'high' }, 'priority'],
-    [{ ...VIDEO, webhook_url: 'https://hooks.example.com/x' }, 'webhook_url'],
+    [{ ...VIDEO, webhook_url: 'https://93.184.215.14/hooks/x' }, 'webhook_url'],
     [{ ...VIDEO, custom_instructions: 'be brief' }, 'custom_instructions'],
     [{ ...VIDEO, options: { generate_infographic: true } }, 'generate_infographic'],
   ])('refuses %j on the free plan with feature %s', async (body, feature) => {

@@ -183,11 +183,11 @@ describe('POST /api/v1/videos/process', () => {
   it('stores webhook_url, priority and custom_instructions as given', async () => {
     const res = await call(service, 'POST', '/api/v1/videos/process', {
       key: pro.key,
-      body: { ...VALID, webhook_url: 'https://hooks.example.com/x', priority: 'high', custom_instructions: 'Focus on numbers', use_proxy: null, force_refresh: false },
+      body: { ...VALID, webhook_url: 'https://93.184.215.14/hooks/x', priority: 'high', custom_instructions: 'Focus on numbers', use_proxy: null, force_refresh: false },
     });
     expect(res.status).toBe(202);
     const row = await service.db.selectFrom('jobs').select('request').where('id', '=', res.json.job_id).executeTakeFirstOrThrow();
-    expect(row.request).toMatchObject({ webhookUrl: 'https://hooks.example.com/x', priority: 'high', customInstructions: 'Focus on numbers', useProxy: null });
+    expect(row.request).toMatchObject({ webhookUrl: 'https://93.184.215.14/hooks/x', priority: 'high', customInstructions: 'Focus on numbers', useProxy: null });
   });
 });
 

@@ -4,6 +4,7 @@ import { JOB_STATUSES, JOB_STEPS } from '../../domain/job';
 import { SUMMARY_MODES } from '../../domain/summary';
 import { ERROR_HTTP_STATUS } from '../../domain/errors';
 import { PERMISSIONS, PLANS } from '../../domain/access';
+import { WebhookStateSchema } from './webhooks/schemas';
 
 const isoDate = z.string().describe('ISO 8601, UTC');
 
@@ -65,6 +66,7 @@ export const JobStatusRecordSchema = z
     error: JobFailureSchema.optional().describe('Failed jobs only.'),
     batch_id: z.string().optional().describe('Batch children only.'),
     ...attribution,
+    webhook: WebhookStateSchema,
   })
   .meta({ id: 'JobStatus' });
 

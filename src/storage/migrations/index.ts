@@ -9,6 +9,7 @@ import * as m0003 from './0003_usage';
 import * as m0004 from './0004_proxies';
 import * as m0005 from './0005_notifications';
 import * as m0006 from './0006_webhooks';
+import * as m0007 from './0007_batches';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_proxies': m0004,
   '0005_notifications': m0005,
   '0006_webhooks': m0006,
+  '0007_batches': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

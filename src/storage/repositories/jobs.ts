@@ -56,13 +56,17 @@ export async function listJobsForUser(
   return { rows, total: Number(count.total) };
 }
 
-/** Jobs accepted but never handed to Temporal (the API died, or Temporal was down). */
+/**
+ * Jobs accepted but never handed to Temporal (the API died, or Temporal was down). Batch children
+ * are not among them: only their batch's parent workflow starts them.
+ */
 export async function findUnstartedJobs(db: Db, olderThanSeconds: number, limit: number): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
     .selectAll()
     .where('status', '=', 'queued')
     .where('workflow_started', '=', false)
+    .where('batch_id', 'is', null)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
     .orderBy('created_at')
     .limit(limit)

@@ -1,12 +1,22 @@
 /** Every route under /api/v1/auth: key management, key validation and the webhook secret. */
+import type { Logger } from 'pino';
+import type { KeyResolver } from '../../../auth/key-resolver';
+import type { Db } from '../../../storage/database';
+import type { FastStore } from '../../../storage/fast-store';
 import type { AnyRoute } from '../../route';
-import { createKeyRoute, getKeyRoute, listKeysRoute, revokeKeyRoute, updateKeyRoute, type AuthRouteDeps } from './keys';
+import { createKeyChanges } from '../../../auth/key-changes';
+import { createKeyRoute, getKeyRoute, listKeysRoute, revokeKeyRoute, updateKeyRoute } from './keys';
 import { validateKeyRoute } from './validate';
 import { rotateWebhookSecretRoute, webhookSecretRoute } from './webhook-secret';
 
 export type { AuthRouteDeps } from './keys';
 
-export function authRoutes(deps: AuthRouteDeps): AnyRoute[] {
+/**
+ * Built once per API process, after its key resolver (see src/auth/key-changes.ts for why the order
+ * matters).
+ */
+export function authRoutes(services: { db: Db; store: FastStore; keys: KeyResolver; logger: Logger }): AnyRoute[] {
+  const deps = { db: services.db, logger: services.logger, changes: createKeyChanges(services) };
   return [
     createKeyRoute(deps),
     listKeysRoute(deps),

@@ -4,7 +4,6 @@
  */
 import type { Logger } from 'pino';
 import { issueApiKey } from '../../../auth/api-key-format';
-import type { KeyResolver } from '../../../auth/key-resolver';
 import { notFound } from '../../../domain/errors';
 import type { Db } from '../../../storage/database';
 import { findActiveKey, insertKey, listActiveKeys, revokeKey, updateKey } from '../../../storage/repositories/api-key-admin';
@@ -18,12 +17,13 @@ import {
   authErrors,
 } from '../schemas';
 import { checkGrant, defaultGrant } from './key-grants';
+import type { KeyChanges } from '../../../auth/key-changes';
 import { CreateKeyBody, KeyIdParams, NO_STORE, UpdateKeyBody, keyRecord } from './key-schemas';
 
 export interface AuthRouteDeps {
   db: Db;
-  keys: KeyResolver;
   logger: Logger;
+  changes: KeyChanges;
 }
 
 const TAGS = ['auth'];
@@ -48,13 +48,13 @@ const escalation = {
 const keyNotFound = { description: 'NOT_FOUND: no such key, a revoked one, or another user\'s', schema: ErrorEnvelopeSchema } as const;
 
 /**
- * Every API process caches keys; a change is announced so they all forget the key at once. The
- * database is the authority, so a failed announcement is logged rather than failing a change
- * that has been made (caches expire within a minute regardless).
+ * Every API process caches keys; a change is announced, and answered once they have all forgotten
+ * the key (src/auth/key-changes.ts). The database is the authority, so a failed announcement is logged
+ * rather than failing a change that has been made (caches expire within a minute regardless).
  */
 async function announce(deps: AuthRouteDeps, keyId: string): Promise<void> {
   try {
-    await deps.keys.announceChange(keyId);
+    await deps.changes.announce(keyId);
   } catch (error) {
     deps.logger.warn({ err: error, keyId }, 'could not announce an API key change; other processes keep it cached up to a minute');
   }

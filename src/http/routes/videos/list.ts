@@ -3,6 +3,7 @@ import { defineRoute } from '../../route';
 import { JOB_STATUSES } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/job-records';
+import { jobWebhookStates } from '../../../webhooks/records';
 import { listJobsForUser } from '../../../storage/repositories/jobs';
 import { ErrorEnvelopeSchema, JobListSchema, authErrors } from '../schemas';
 
@@ -39,9 +40,11 @@ export const listJobsRoute = (services: JobServices) =>
     },
     async handler({ query, principal }) {
       const page = await listJobsForUser(services.db, principal.userId, query);
+      // Webhook deliveries of the page's jobs: one query, only when some job has a webhook_url.
+      const webhooks = await jobWebhookStates(services.db, page.rows);
       return {
         body: {
-          jobs: page.rows.map((job) => statusRecord(job)),
+          jobs: page.rows.map((job) => statusRecord(job, null, Date.now(), webhooks.get(job.id) ?? null)),
           pagination: { limit: query.limit, offset: query.offset, total: page.total, has_more: query.offset + page.rows.length < page.total },
         },
       };

@@ -1,5 +1,6 @@
 import { defineRoute } from '../../route';
 import { requireRequestFeatures } from '../../../domain/plans';
+import { assertWebhookTarget } from '../../../webhooks/address-policy';
 import type { JobServices } from '../../../jobs/services';
 import { submitJob } from '../../../jobs/submit-job';
 import { awaitJob } from '../../../jobs/await-job';
@@ -9,7 +10,9 @@ import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authError
 import { ProcessRequestSchema, SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from './process-request';
 import { assertCompleted } from './result';
 
-export const processVideoSyncRoute = (services: JobServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number } }) =>
+export const processVideoSyncRoute = (
+  services: JobServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number; ALLOW_PRIVATE_WEBHOOKS: boolean } },
+) =>
   defineRoute({
     method: 'post',
     path: '/api/v1/videos/process-sync',
@@ -32,6 +35,10 @@ export const processVideoSyncRoute = (services: JobServices & { config: { PROCES
     async handler({ body, principal }) {
       const normalised = normaliseProcessRequest(body);
       requireRequestFeatures(principal.plan, normalised.request);
+      // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
+      if (normalised.request.webhookUrl) {
+        await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
+      }
       const job = await submitJob(services, {
         principal,
         request: normalised.request,

@@ -1,12 +1,13 @@
 import { defineRoute } from '../../route';
 import { requireRequestFeatures } from '../../../domain/plans';
+import { assertWebhookTarget } from '../../../webhooks/address-policy';
 import type { JobServices } from '../../../jobs/services';
 import { submitJob } from '../../../jobs/submit-job';
 import { submissionRecord } from '../../../jobs/job-records';
 import { ErrorEnvelopeSchema, SubmissionSchema, authErrors } from '../schemas';
 import { ProcessRequestSchema, SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from './process-request';
 
-export const processVideoRoute = (services: JobServices) =>
+export const processVideoRoute = (services: JobServices & { config: { ALLOW_PRIVATE_WEBHOOKS: boolean } }) =>
   defineRoute({
     method: 'post',
     path: '/api/v1/videos/process',
@@ -26,6 +27,10 @@ export const processVideoRoute = (services: JobServices) =>
     async handler({ body, principal }) {
       const normalised = normaliseProcessRequest(body);
       requireRequestFeatures(principal.plan, normalised.request);
+      // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
+      if (normalised.request.webhookUrl) {
+        await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
+      }
       const job = await submitJob(services, {
         principal,
         request: normalised.request,

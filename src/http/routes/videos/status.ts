@@ -4,6 +4,7 @@ import { isTerminal } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/job-records';
 import { liveProgress } from '../../../jobs/live-progress';
+import { jobWebhookState } from '../../../webhooks/records';
 import { ErrorEnvelopeSchema, JobStatusRecordSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
 
@@ -24,7 +25,11 @@ export const jobStatusRoute = (services: JobServices) =>
     async handler({ params, principal }) {
       const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
-      const live = !isTerminal(job.status) && job.workflow_started ? await liveProgress(services, job.id) : null;
-      return { body: statusRecord(job, live) };
+      // The webhook's deliveries: one indexed query, only when the job has a webhook_url.
+      const [live, webhook] = await Promise.all([
+        !isTerminal(job.status) && job.workflow_started ? liveProgress(services, job.id) : null,
+        jobWebhookState(services.db, job),
+      ]);
+      return { body: statusRecord(job, live, Date.now(), webhook) };
     },
   });

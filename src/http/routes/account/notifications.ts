@@ -1,0 +1,78 @@
+/**
+ * Email notices opt-in (src/notifications): job failures, finished batches and the 80% / 100%
+ * monthly quota warnings go to the account's email address when this is on. Off by default.
+ */
+import { z } from 'zod';
+import type { Db } from '../../../storage/database';
+import { notFound } from '../../../domain/errors';
+import { notificationSettings, setEmailNotifications } from '../../../notifications/outbox';
+import { defineRoute } from '../../route';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+
+export interface AccountRouteDeps {
+  db: Db;
+}
+
+const TAGS = ['account'];
+const AUTH = { kind: 'key', permission: null } as const;
+
+const WHAT_IS_SENT =
+  'When on, an email goes to the account\'s address when a job fails, when a batch has finished, and when the month\'s accepted videos ' +
+  'reach 80% and then 100% of the plan\'s monthly quota (each warning once per month). Notices are queued when the event happens, ' +
+  'so turning this on does not send earlier ones; turning it off stops new ones from being queued.';
+
+export const NotificationSettingsSchema = z
+  .object({
+    success: z.literal(true),
+    email: z.string().describe('Where notices are sent: the account\'s email address'),
+    email_notifications: z.boolean().describe('Email notices on or off (default off)'),
+  })
+  .meta({ id: 'NotificationSettings' });
+
+export const UpdateNotificationSettingsBody = z
+  .strictObject({ email_notifications: z.boolean().describe('true: send email notices; false: stop') })
+  .meta({ id: 'UpdateNotificationSettingsRequest' });
+
+const errors = {
+  401: authErrors[401],
+  429: { description: 'RATE_LIMITED (Retry-After)', schema: ErrorEnvelopeSchema },
+} as const;
+
+export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/account/notifications',
+    summary: 'Your email notice settings',
+    description: WHAT_IS_SENT,
+    tags: TAGS,
+    auth: AUTH,
+    responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema }, ...errors },
+    async handler({ principal }) {
+      const settings = await notificationSettings(deps.db, principal.userId);
+      if (!settings) throw notFound('User');
+      return { body: { email: settings.email, email_notifications: settings.email_notifications } };
+    },
+  });
+
+export const updateNotificationSettingsRoute = (deps: AccountRouteDeps) =>
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/account/notifications',
+    summary: 'Turn email notices on or off',
+    description: `${WHAT_IS_SENT} Any valid key of the account may change it.`,
+    tags: TAGS,
+    auth: AUTH,
+    request: { body: UpdateNotificationSettingsBody },
+    responses: {
+      200: { description: 'The settings, as changed', schema: NotificationSettingsSchema },
+      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
+      413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
+      422: { description: 'VALIDATION_ERROR (details.issues)', schema: ErrorEnvelopeSchema },
+      ...errors,
+    },
+    async handler({ body, principal }) {
+      const settings = await setEmailNotifications(deps.db, principal.userId, body.email_notifications);
+      if (!settings) throw notFound('User');
+      return { body: { email: settings.email, email_notifications: settings.email_notifications } };
+    },
+  });

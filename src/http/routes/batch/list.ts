@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { BATCH_STATUSES } from '../../../batches/status';
+import { statusRecord } from '../../../batches/records';
+import { findJobsOfBatches, listBatchesForUser } from '../../../storage/repositories/batches';
+import { defineRoute } from '../../route';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { PaginationQuery } from '../videos/list';
+import type { BatchRouteServices } from './process';
+import { BatchListSchema } from './schemas';
+
+const ListQuery = z.object({ ...PaginationQuery, status: z.enum(BATCH_STATUSES).optional() });
+
+export const listBatchesRoute = (services: BatchRouteServices) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/batch/',
+    aliases: ['/api/v1/batch'],
+    summary: "The caller's batches, newest first",
+    tags: ['batch'],
+    auth: { kind: 'key', permission: 'read' },
+    feature: { name: 'batch', description: 'Batch processing' },
+    request: { query: ListQuery },
+    responses: {
+      200: { description: 'A page of batch status records', schema: BatchListSchema },
+      ...authErrors,
+      422: { description: 'VALIDATION_ERROR', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ query, principal }) {
+      const page = await listBatchesForUser(services.db, principal.userId, query);
+      const jobs = await findJobsOfBatches(services.db, page.rows.map((batch) => batch.id));
+      return {
+        body: {
+          batches: page.rows.map((batch) => statusRecord(batch, jobs.get(batch.id) ?? [])),
+          pagination: { limit: query.limit, offset: query.offset, total: page.total, has_more: query.offset + page.rows.length < page.total },
+        },
+      };
+    },
+  });

@@ -1,0 +1,87 @@
+import type { Config } from '../../../config';
+import { AppError } from '../../../domain/errors';
+import { parseVideoUrl } from '../../../domain/video-url';
+import { requireRequestFeatures } from '../../../domain/plans';
+import type { JobServices } from '../../../jobs/services';
+import { submitBatch, type BatchItem } from '../../../batches/submit-batch';
+import { submissionRecord } from '../../../batches/records';
+import { assertWebhookTarget } from '../../../webhooks';
+import { defineRoute } from '../../route';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from '../videos/process-request';
+import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
+
+export type BatchRouteServices = JobServices & { config: Config };
+
+/**
+ * The whole batch is checked before anything is accepted: every address, every plan gate, the
+ * webhook target; then the quota for all its videos at once.
+ */
+function normaliseBatch(body: BatchRequestBody): { items: BatchItem[]; usedDeprecatedField: boolean } {
+  const unsupported = body.videos.flatMap((video, index) =>
+    parseVideoUrl(video.url) ? [] : [{ index, path: `videos.${index}.url`, url: video.url.slice(0, 200) }],
+  );
+  if (unsupported.length > 0) {
+    const first = unsupported[0]!;
+    throw new AppError(
+      'UNSUPPORTED_URL',
+      `${first.path} is not the address of a supported video (YouTube watch, youtu.be, shorts, embed or live); the batch was not accepted`,
+      { index: first.index, path: first.path, url: first.url, items: unsupported },
+    );
+  }
+  let usedDeprecatedField = false;
+  const items = body.videos.map((video) => {
+    const normalised = normaliseProcessRequest({ url: video.url, options: video.options });
+    usedDeprecatedField ||= normalised.usedDeprecatedField;
+    return { request: normalised.request, warnings: normalised.warnings };
+  });
+  return { items, usedDeprecatedField };
+}
+
+export const processBatchRoute = (services: BatchRouteServices) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/batch/process',
+    summary: 'Submit a batch of videos',
+    description:
+      'Accepts 1 to 100 videos as one batch: each becomes a normal job (with batch_id), run at most BATCH_CONCURRENCY at a time. ' +
+      'Any invalid item rejects the whole batch; its videos count against the monthly quota together (a batch larger than what is left is refused whole).',
+    tags: ['batch'],
+    auth: { kind: 'key', permission: 'process' },
+    feature: { name: 'batch', description: 'Batch processing' },
+    request: { body: BatchRequestSchema },
+    responses: {
+      202: { description: 'Accepted', schema: BatchSubmissionSchema },
+      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
+      ...authErrors,
+      413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
+      422: {
+        description: 'VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items) or INVALID_WEBHOOK_URL',
+        schema: ErrorEnvelopeSchema,
+      },
+      429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested)', schema: ErrorEnvelopeSchema },
+    },
+    async handler({ body, principal }) {
+      const { items, usedDeprecatedField } = normaliseBatch(body);
+      const priority = body.priority ?? 'normal';
+      const webhookUrl = body.webhook_url ?? null;
+      for (const item of items) {
+        requireRequestFeatures(principal.plan, { ...item.request, priority, webhookUrl, customInstructions: null });
+      }
+      if (webhookUrl) await assertWebhookTarget(webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
+
+      const { batch } = await submitBatch(services, {
+        principal,
+        items,
+        webhookUrl,
+        priority,
+        parallelProcessing: body.parallel_processing ?? null,
+      });
+      const record = submissionRecord(batch, services.config.publicBaseUrl);
+      return {
+        status: 202,
+        body: record,
+        headers: { Location: record.status_url, ...(usedDeprecatedField ? { Deprecation: SUMMARY_TYPE_DEPRECATION } : {}) },
+      };
+    },
+  });

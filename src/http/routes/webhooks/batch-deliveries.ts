@@ -1,0 +1,39 @@
+/** GET /api/v1/batch/webhooks/{batch_id}: a batch's batch.completed delivery with every attempt. */
+import { z } from 'zod';
+import { notFound } from '../../../domain/errors';
+import type { Db } from '../../../storage/database';
+import { deliveriesWithAttempts } from '../../../webhooks';
+import { defineRoute } from '../../route';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { BatchWebhookDeliveriesSchema } from './schemas';
+
+export interface BatchDeliveriesDeps {
+  db: Db;
+  /** The caller's batch, or null (unknown or another user's: both answer 404). */
+  findBatchForUser(batchId: string, userId: string): Promise<{ id: string; webhook_url: string | null } | null>;
+  /** The batch id's pattern (a malformed id answers 404). */
+  batchIdPattern: RegExp;
+}
+
+export const batchWebhookDeliveriesRoute = (deps: BatchDeliveriesDeps) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/batch/webhooks/:batch_id',
+    summary: "A batch's webhook deliveries and their attempts",
+    description: 'The batch.completed delivery to the batch webhook_url, with every attempt (time, HTTP status or error, duration in seconds).',
+    tags: ['batch', 'webhooks'],
+    auth: { kind: 'key', permission: 'read' },
+    feature: { name: 'batch', description: 'Batch processing' },
+    request: { params: z.object({ batch_id: z.string().regex(deps.batchIdPattern) }) },
+    responses: {
+      200: { description: 'The deliveries (empty without a webhook_url or before the batch ends)', schema: BatchWebhookDeliveriesSchema },
+      ...authErrors,
+      404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
+    },
+    async handler({ params, principal }) {
+      const batch = await deps.findBatchForUser(params.batch_id, principal.userId);
+      if (!batch) throw notFound('Batch');
+      const deliveries = await deliveriesWithAttempts(deps.db, { batchId: batch.id });
+      return { body: { batch_id: batch.id, webhook_url: batch.webhook_url, deliveries } };
+    },
+  });

@@ -1,0 +1,32 @@
+/** GET /api/v1/videos/webhooks/{job_id}: a job's webhook deliveries with every attempt. */
+import { notFound } from '../../../domain/errors';
+import type { JobServices } from '../../../jobs/services';
+import { deliveriesWithAttempts } from '../../../webhooks';
+import { defineRoute } from '../../route';
+import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { JobIdParams } from '../videos/job-params';
+import { JobWebhookDeliveriesSchema } from './schemas';
+
+export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jobs'>) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/videos/webhooks/:job_id',
+    summary: "A job's webhook deliveries and their attempts",
+    description:
+      'Each job.completed / job.failed delivery to the webhook_url, with every attempt (time, HTTP status or error, duration in seconds). ' +
+      'Deliveries are retried per WEBHOOK_RETRY_SCHEDULE until a 2xx answer, then marked delivered, or failed after the last attempt.',
+    tags: ['videos', 'webhooks'],
+    auth: { kind: 'key', permission: 'read' },
+    request: { params: JobIdParams },
+    responses: {
+      200: { description: 'The deliveries (empty without a webhook_url or before the job ends)', schema: JobWebhookDeliveriesSchema },
+      ...authErrors,
+      404: { description: "NOT_FOUND (also for another user's job)", schema: ErrorEnvelopeSchema },
+    },
+    async handler({ params, principal }) {
+      const job = await services.jobs.findForUser(params.job_id, principal.userId);
+      if (!job) throw notFound('Job');
+      const deliveries = await deliveriesWithAttempts(services.db, { jobId: job.id });
+      return { body: { job_id: job.id, webhook_url: job.request.webhookUrl, deliveries } };
+    },
+  });

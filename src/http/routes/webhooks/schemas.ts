@@ -1,0 +1,64 @@
+/** Webhook delivery shapes (contract section 6), for validation and the OpenAPI document. */
+import { z } from 'zod';
+
+const isoDate = z.string().describe('ISO 8601, UTC');
+
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'batch.completed'] as const;
+
+export const DeliverySummarySchema = z
+  .object({
+    delivery_id: z.string().describe('Also the webhook-id header of every attempt'),
+    event: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(['pending', 'delivered', 'failed']).describe('pending while attempts remain; failed after the last one'),
+    attempts: z.number().int().describe('Attempts made so far'),
+    last_attempt_at: isoDate.nullable(),
+    last_status_code: z.number().int().nullable().describe('HTTP status of the last attempt; null when it got no response'),
+    next_attempt_at: isoDate.nullable().describe('When the next attempt is due; null once delivered or failed'),
+  })
+  .meta({ id: 'WebhookDeliverySummary' });
+
+export const WebhookStateSchema = z
+  .object({
+    url: z.string().describe('The webhook_url of the request'),
+    deliveries: z.array(DeliverySummarySchema).describe('Empty until the event happens'),
+  })
+  .nullable()
+  .meta({ id: 'WebhookState', description: 'null when the request had no webhook_url' });
+
+export const WebhookAttemptSchema = z
+  .object({
+    attempt: z.number().int().describe('1-based'),
+    attempted_at: isoDate,
+    status_code: z.number().int().nullable().describe('null when no response came'),
+    error: z.string().nullable().describe('Why the attempt failed (HTTP status, timeout, connection refused, redirect...)'),
+    duration: z.number().describe('Seconds'),
+    delivered: z.boolean(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const DeliveryDetailSchema = DeliverySummarySchema.extend({
+  url: z.string(),
+  max_attempts: z.number().int(),
+  created_at: isoDate,
+  delivered_at: isoDate.nullable(),
+  last_error: z.string().nullable(),
+  attempt_log: z.array(WebhookAttemptSchema).describe('Every attempt, oldest first'),
+}).meta({ id: 'WebhookDelivery' });
+
+export const JobWebhookDeliveriesSchema = z
+  .object({
+    success: z.literal(true),
+    job_id: z.string(),
+    webhook_url: z.string().nullable(),
+    deliveries: z.array(DeliveryDetailSchema),
+  })
+  .meta({ id: 'JobWebhookDeliveries' });
+
+export const BatchWebhookDeliveriesSchema = z
+  .object({
+    success: z.literal(true),
+    batch_id: z.string(),
+    webhook_url: z.string().nullable(),
+    deliveries: z.array(DeliveryDetailSchema),
+  })
+  .meta({ id: 'BatchWebhookDeliveries' });

@@ -1,0 +1,164 @@
+/** Batches as the system of record keeps them. Every function takes the database it works on. */
+import { sql, type Selectable } from 'kysely';
+import type { BatchStatus } from '../../batches/status';
+import { batchEndStatus } from '../../batches/status';
+import type { SummaryEntry, SummaryMode } from '../../domain/summary';
+import type { Db } from '../database';
+import type { BatchRow, JobRow, JobTranscriptsTable, NewBatchRow, NewJobRow } from '../schema';
+
+export async function insertBatch(db: Db, batch: NewBatchRow): Promise<BatchRow> {
+  return db.insertInto('batches').values(batch).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The children in one statement, returned in the order given. */
+export async function insertBatchJobs(db: Db, jobs: NewJobRow[]): Promise<JobRow[]> {
+  const rows = await db.insertInto('jobs').values(jobs).returningAll().execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return jobs.map((job) => byId.get(job.id)!);
+}
+
+export async function markBatchWorkflowStarted(db: Db, batchId: string): Promise<void> {
+  await db.updateTable('batches').set({ workflow_started: true }).where('id', '=', batchId).execute();
+}
+
+/** A batch, only if it belongs to the user: other users' ids look exactly like unknown ones. */
+export async function findBatchForUser(db: Db, batchId: string, userId: string): Promise<BatchRow | null> {
+  const row = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('user_id', '=', userId).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findBatch(db: Db, batchId: string): Promise<BatchRow | null> {
+  return (await db.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirst()) ?? null;
+}
+
+/** Every child of a batch, in the order its videos were sent. */
+export async function findBatchJobs(db: Db, batch: Pick<BatchRow, 'id' | 'job_ids'>): Promise<JobRow[]> {
+  const rows = await db.selectFrom('jobs').selectAll().where('batch_id', '=', batch.id).execute();
+  return inBatchOrder(batch.job_ids, rows);
+}
+
+/** What the status record shows of each child, for several batches at once (the list route). */
+export const BATCH_JOB_COLUMNS = [
+  'id',
+  'batch_id',
+  'video_url',
+  'status',
+  'progress_percentage',
+  'current_step',
+  'error_code',
+  'error_message',
+  'updated_at',
+] as const;
+export type BatchJobSummary = Pick<JobRow, (typeof BATCH_JOB_COLUMNS)[number]>;
+
+export async function findJobsOfBatches(db: Db, batchIds: string[]): Promise<Map<string, BatchJobSummary[]>> {
+  const byBatch = new Map<string, BatchJobSummary[]>(batchIds.map((id) => [id, []]));
+  if (batchIds.length === 0) return byBatch;
+  const rows = await db.selectFrom('jobs').select(BATCH_JOB_COLUMNS).where('batch_id', 'in', batchIds).execute();
+  for (const row of rows) byBatch.get(row.batch_id!)?.push(row);
+  return byBatch;
+}
+
+export function inBatchOrder<T extends { id: string }>(jobIds: readonly string[], rows: T[]): T[] {
+  const position = new Map(jobIds.map((id, index) => [id, index]));
+  return [...rows].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
+}
+
+export interface BatchPage {
+  rows: BatchRow[];
+  total: number;
+}
+
+export async function listBatchesForUser(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number; status?: BatchStatus },
+): Promise<BatchPage> {
+  let query = db.selectFrom('batches').where('user_id', '=', userId);
+  if (page.status) query = query.where('status', '=', page.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Batches accepted but never handed to Temporal (the API died, or Temporal was down). */
+export async function findUnstartedBatches(db: Db, olderThanSeconds: number, limit: number): Promise<BatchRow[]> {
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('status', '=', 'processing')
+    .where('workflow_started', '=', false)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Ends a batch once its children have: the status by the contract's rule, the counts and
+ * completed_at. Idempotent: an ended batch is returned as it is. A child still active at this
+ * point (its workflow was lost) is failed first, so the counts always add up.
+ */
+export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> {
+  return db.transaction().execute(async (tx) => {
+    const batch = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).forUpdate().executeTakeFirstOrThrow();
+    if (batch.status !== 'processing') return batch;
+    await tx
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'failed',
+        current_step: 'failed',
+        error_code: 'INTERNAL_ERROR',
+        error_message: 'The job did not finish with its batch',
+        completed_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+        processing_time: sql<number>`EXTRACT(EPOCH FROM (now() - COALESCE(${eb.ref('started_at')}, ${eb.ref('created_at')})))`,
+      }))
+      .where('batch_id', '=', batchId)
+      .where('status', 'in', ['queued', 'processing'])
+      .execute();
+    const counts = await tx
+      .selectFrom('jobs')
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('status', '=', 'completed').as('successful'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'failed').as('failed'),
+      ])
+      .where('batch_id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    const successful = Number(counts.successful);
+    const failed = Number(counts.failed);
+    return tx
+      .updateTable('batches')
+      .set({
+        status: batchEndStatus(successful, failed),
+        successful_jobs: successful,
+        failed_jobs: failed,
+        completed_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', batchId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function setBatchWebhookDelivery(db: Db, batchId: string, deliveryId: string): Promise<void> {
+  await db.updateTable('batches').set({ webhook_delivery_id: deliveryId }).where('id', '=', batchId).execute();
+}
+
+/** Transcripts of several jobs in one query (the results route). */
+export async function loadTranscriptsOf(db: Db, jobIds: string[]): Promise<Map<string, Selectable<JobTranscriptsTable>>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db.selectFrom('job_transcripts').selectAll().where('job_id', 'in', jobIds).execute();
+  return new Map(rows.map((row) => [row.job_id, row]));
+}
+
+export async function loadSummariesOf(db: Db, jobIds: string[]): Promise<Map<string, Map<SummaryMode, SummaryEntry>>> {
+  const byJob = new Map<string, Map<SummaryMode, SummaryEntry>>(jobIds.map((id) => [id, new Map()]));
+  if (jobIds.length === 0) return byJob;
+  const rows = await db.selectFrom('job_summaries').select(['job_id', 'mode', 'entry']).where('job_id', 'in', jobIds).execute();
+  for (const row of rows) byJob.get(row.job_id)?.set(row.mode, row.entry);
+  return byJob;
+}
