@@ -32,6 +32,20 @@ const retrySchedule = (fallback: string) =>
       return seconds;
     });
 
+/** SMTP_URL: smtp:// or smtps:// with a host, optional user:password (URL-encoded) and port. */
+const smtpUrl = z.string().superRefine((raw, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a URL like smtp://user:password@smtp.example.com:587' });
+    return;
+  }
+  if (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    ctx.addIssue({ code: 'custom', message: 'must be smtp://[user:password@]host[:port] or smtps://...' });
+  }
+});
+
 const limitValue = z.number().int().positive().nullable();
 /** PLAN_LIMITS: JSON overriding the per-plan defaults; plans left out keep theirs, null means no cap. */
 const planLimitsJson = z
@@ -98,6 +112,21 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: retrySchedule('30,120,600,1800,3600,7200,14400,28800,28800'),
   /** One webhook attempt: connect, send and answer within this many milliseconds. */
   WEBHOOK_TIMEOUT_MS: positiveInt(10000),
+  /**
+   * Email notices (src/notifications): smtp://[user:pass@]host[:port] (STARTTLS when offered) or
+   * smtps://... (TLS from the start). Unset: notices are recorded in the outbox, not sent.
+   */
+  SMTP_URL: smtpUrl.optional(),
+  /** From header of email notices, e.g. `Video Digest <no-reply@example.com>`. */
+  EMAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, e.g. no-reply@example.com or "Video Digest <no-reply@example.com>"')
+    .default('Video Digest <no-reply@localhost>'),
+  /** How often each worker's email sender looks for due notices. */
+  EMAIL_SEND_INTERVAL_MS: positiveInt(5000),
+  /** Seconds between SMTP attempts of one notice; after the last, it is marked failed. */
+  EMAIL_RETRY_SCHEDULE: retrySchedule('30,120,600,1800,3600,7200'),
   LEGACY_KEY_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
@@ -115,6 +144,8 @@ const EnvSchema = z.object({
   FETCH_INITIAL_RETRY_SECONDS: z.coerce.number().positive().default(2),
   /** Jobs accepted but not seen by Temporal for this long are (re)started by the reconciler. */
   RECONCILE_AFTER_SECONDS: positiveInt(30),
+  /** Child jobs of one batch that run at once (the parent workflow's sliding window). */
+  BATCH_CONCURRENCY: positiveInt(10),
   PLAN_LIMITS: planLimitsJson,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -5,6 +5,7 @@ import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
 import type { JobRow, JobTranscriptsTable } from '../storage/schema';
 import type { Selectable } from 'kysely';
+import type { WebhookState } from '../webhooks/records';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -34,8 +35,11 @@ export function submissionRecord(job: JobRow, baseUrl: string) {
   };
 }
 
-/** Live progress may be ahead of the row; the row wins once it is terminal. */
-export function statusRecord(job: JobRow, live: JobProgress | null = null, now = Date.now()) {
+/**
+ * Live progress may be ahead of the row; the row wins once it is terminal. `webhook` (see
+ * src/webhooks/records.ts: null without a webhook_url) is included when the caller looked it up.
+ */
+export function statusRecord(job: JobRow, live: JobProgress | null = null, now = Date.now(), webhook?: WebhookState) {
   const useLive = live !== null && !isTerminal(job.status) && live.progress >= job.progress_percentage && !isTerminal(live.status);
   const status = useLive ? live.status : job.status;
   const progress = useLive ? live.progress : job.progress_percentage;
@@ -55,6 +59,7 @@ export function statusRecord(job: JobRow, live: JobProgress | null = null, now =
     ...(job.status === 'failed' ? { error: { code: job.error_code, message: job.error_message } } : {}),
     ...(job.batch_id ? { batch_id: job.batch_id } : {}),
     ...attribution(job),
+    ...(webhook !== undefined ? { webhook } : {}),
   };
 }
 

@@ -1,12 +1,19 @@
 /** Monthly video quotas (contract section 4), enforced at submission from Postgres. */
+import type { Logger } from 'pino';
 import type { Plan } from '../domain/access';
 import { AppError } from '../domain/errors';
 import { quotaPeriod, type PlanLimitTable } from '../domain/plans';
 import type { Db } from '../storage/database';
 import { tryAddVideos } from '../storage/repositories/usage-periods';
+import { queueQuotaWarning, type QuotaUsage } from '../notifications/quota-warnings';
 
-/** Counts `count` videos against the user's month, or refuses them all with QUOTA_EXCEEDED. */
-export async function reserveVideos(db: Db, limits: PlanLimitTable, user: { userId: string; plan: Plan }, count: number, now = new Date()): Promise<void> {
+export type { QuotaUsage };
+
+/**
+ * Counts `count` videos against the user's month, or refuses them all with QUOTA_EXCEEDED. Returns
+ * the month's count after it, for noticeQuotaUsage once the caller's transaction has committed.
+ */
+export async function reserveVideos(db: Db, limits: PlanLimitTable, user: { userId: string; plan: Plan }, count: number, now = new Date()): Promise<QuotaUsage> {
   const { start, resetAt } = quotaPeriod(now);
   const limit = limits[user.plan].videosPerMonth;
   const total = await tryAddVideos(db, user.userId, start, count, limit);
@@ -16,5 +23,19 @@ export async function reserveVideos(db: Db, limits: PlanLimitTable, user: { user
       requested: count,
       reset_at: resetAt.toISOString(),
     });
+  }
+  return { userId: user.userId, plan: user.plan, total, limit, periodStart: start, resetAt };
+}
+
+/**
+ * After a reservation has committed: queues the 80% / 100% quota warning it calls for (email
+ * notices, once per user and month). Never fails the submission: a notice that could not be
+ * queued is logged (and an 80% one is queued by the next submission).
+ */
+export async function noticeQuotaUsage(services: { db: Db; logger: Logger }, usage: QuotaUsage): Promise<void> {
+  try {
+    await queueQuotaWarning(services.db, usage);
+  } catch (error) {
+    services.logger.warn({ err: error, userId: usage.userId }, 'could not queue a quota warning notice');
   }
 }

@@ -6,6 +6,7 @@
 import { findUnstartedJobs } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
 import { startJobWorkflow } from './start-workflow';
+import { reconcileBatchesOnce } from '../batches/reconcile';
 
 export async function reconcileOnce(services: JobServices, olderThanSeconds = services.config.RECONCILE_AFTER_SECONDS): Promise<number> {
   const jobs = await findUnstartedJobs(services.db, olderThanSeconds, 200);
@@ -20,7 +21,8 @@ export async function reconcileOnce(services: JobServices, olderThanSeconds = se
     }
   }
   if (started > 0) services.logger.info({ started }, 'reconciler started deferred jobs');
-  return started;
+  // Batch children are left to their parent workflow; unstarted batches get their parent here.
+  return started + (await reconcileBatchesOnce(services, olderThanSeconds));
 }
 
 export function startReconciler(services: JobServices, intervalMs = 10_000): { stop(): void } {

@@ -5,7 +5,7 @@ import { markWorkflowStarted } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
 
 /** Temporal priority keys: 1 runs first; 3 is the server's default middle. */
-const PRIORITY_KEY = { high: 1, normal: 3 } as const;
+export const PRIORITY_KEY = { high: 1, normal: 3 } as const;
 
 export function workflowInputFor(job: JobRow, config: JobServices['config']): VideoJobInput {
   const request = job.request;

@@ -6,7 +6,7 @@ import type { Principal } from '../domain/access';
 import type { JobRequest, JobWarning } from '../domain/job';
 import { insertJob } from '../storage/repositories/jobs';
 import type { JobRow, NewJobRow } from '../storage/schema';
-import { reserveVideos } from './quota';
+import { noticeQuotaUsage, reserveVideos } from './quota';
 import { newJobId } from './job-id';
 import type { JobServices } from './services';
 import { startJobWorkflow } from './start-workflow';
@@ -27,15 +27,17 @@ export interface Submission {
 
 export async function submitJob(services: JobServices, submission: Submission): Promise<JobRow> {
   // The quota and the job commit together: a refused job uses no quota, an accepted one always counts.
-  const job = await services.db.transaction().execute(async (tx) => {
-    await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, 1);
-    return insertJob(tx, jobRow(submission));
+  const { job, usage } = await services.db.transaction().execute(async (tx) => {
+    const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, 1);
+    return { job: await insertJob(tx, jobRow(submission)), usage };
   });
   try {
     await startJobWorkflow(services, job);
   } catch (error) {
     services.logger.warn({ jobId: job.id, err: error }, 'workflow start deferred to the reconciler');
   }
+  // Committed: now the 80% / 100% quota warning, if this job crossed into one.
+  await noticeQuotaUsage(services, usage);
   return job;
 }
 

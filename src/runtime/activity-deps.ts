@@ -4,8 +4,11 @@ import type { Db } from '../storage/database';
 import { createYouTubeClient } from '../youtube';
 import { createProxyPool } from '../proxies';
 import { createSummarizer } from '../summaries';
+import type { TemporalHandle } from '../temporal/client';
+import { createWebhookHttpClient } from '../webhooks';
 
-export function createActivityDeps(config: Config, db: Db): ActivityDeps {
+/** `temporal`: a client for activities that start workflows (webhook deliveries). */
+export function createActivityDeps(config: Config, db: Db, temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>): ActivityDeps {
   return {
     db,
     youtube: createYouTubeClient({
@@ -15,5 +18,12 @@ export function createActivityDeps(config: Config, db: Db): ActivityDeps {
       proxies: createProxyPool(db),
     }),
     summarizer: createSummarizer({ provider: config.SUMMARY_PROVIDER }),
+    temporal,
+    webhooks: {
+      http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),
+      retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
+      attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    },
+    publicBaseUrl: config.publicBaseUrl,
   };
 }

@@ -5,6 +5,8 @@ import { startWorker, type RunningWorker } from '../../workers/create-worker';
 import { createActivityDeps } from './activity-deps';
 import { routeTemporalLogs } from './temporal-logging';
 import type { Infrastructure } from './infrastructure';
+import { startEmailSender } from '../notifications/sender';
+import { createTemporalClient } from '../temporal/client';
 
 export async function startJobWorker(
   config: Config,
@@ -13,15 +15,39 @@ export async function startJobWorker(
   workflowBundle?: WorkflowBundleWithSourceMap,
 ): Promise<RunningWorker> {
   routeTemporalLogs(logger);
-  const worker = await startWorker({
+  // Activities start workflows too (webhook deliveries): a client of their own, closed with the worker.
+  const temporal = createTemporalClient({
     address: infra.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    deps: createActivityDeps(config, infra.database.db),
-    maxConcurrentActivities: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
-    maxConcurrentWorkflowTasks: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
-    workflowBundle,
   });
+  const deps = createActivityDeps(config, infra.database.db, temporal);
+  const closeClients = () => Promise.all([temporal.close(), deps.webhooks.http.close()]).then(() => undefined, () => undefined);
+  let worker: RunningWorker;
+  try {
+    worker = await startWorker({
+      address: infra.temporalAddress,
+      namespace: config.TEMPORAL_NAMESPACE,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      deps,
+      maxConcurrentActivities: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
+      maxConcurrentWorkflowTasks: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
+      workflowBundle,
+    });
+  } catch (error) {
+    await closeClients();
+    throw error;
+  }
+  void worker.done.then(closeClients, closeClients);
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker polling');
-  return worker;
+  // Email notices go out from worker processes (src/notifications/sender.ts): stopped with the worker.
+  const emails = startEmailSender({ db: infra.database.db, logger, config });
+  void worker.done.then(() => emails.stop(), () => emails.stop());
+  return {
+    ...worker,
+    shutdown: async () => {
+      await worker.shutdown();
+      await emails.stop();
+    },
+  };
 }
