@@ -4,12 +4,18 @@
  * its activities in its own module and is merged here.
  */
 import { createJobActivities, type JobActivityDeps } from './job-activities';
+import { createWebhookActivities, type WebhookActivityDeps } from './webhooks';
+import { createNotificationActivities, type NotificationActivityDeps } from './notifications';
+import { createBatchActivities, type BatchActivityDeps } from './batches';
 
-export type ActivityDeps = JobActivityDeps;
+export type ActivityDeps = JobActivityDeps & WebhookActivityDeps & NotificationActivityDeps & BatchActivityDeps;
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createJobActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createNotificationActivities(deps),
+    ...createBatchActivities(deps),
   };
 }
 

@@ -3,7 +3,7 @@
  * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
  * system of record; the query below gives finer live progress while the workflow runs.
  */
-import { ApplicationFailure, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { JobProgress, JobWarning } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
@@ -23,6 +23,12 @@ const PROGRESS = {
 const bookkeeping = proxyLocalActivities<JobActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
+
+/** The job.completed / job.failed webhook and the job_failed notice: retried until scheduled. */
+const announcing = proxyActivities<JobActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOutcome> {
@@ -51,6 +57,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   });
 
   let failureCodeForStep: JobFailureCode = 'INTERNAL_ERROR';
+  let outcome: VideoJobOutcome;
   try {
     advance('fetching_metadata', PROGRESS.started);
     const useProxy = input.useProxy ?? null;
@@ -77,14 +84,17 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     state.status = 'completed';
     state.step = 'completed';
     state.progress = 100;
-    return { status: 'completed' };
+    outcome = { status: 'completed' };
   } catch (error) {
     const failure = describeFailure(error, failureCodeForStep);
     await bookkeeping.failJob({ jobId: input.jobId, failure });
     state.status = 'failed';
     state.step = 'failed';
-    return { status: 'failed', ...failure };
+    outcome = { status: 'failed', ...failure };
   }
+  // Workflows from before this point in history ended above; the rest announce their end.
+  if (patched('job-end-announcements')) await announcing.announceJobEnded({ jobId: input.jobId });
+  return outcome;
 }
 
 async function summarizeAll(

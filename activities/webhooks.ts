@@ -1,0 +1,31 @@
+/** The I/O of webhook delivery workflows: one signed HTTP attempt, recorded in Postgres. */
+import type { Client } from '@temporalio/client';
+import type { Db } from '../src/storage/database';
+import { attemptDelivery, type WebhookHttpClient } from '../src/webhooks';
+import type { WebhookAttemptInput, WebhookDeliveryState } from '../src/webhooks/workflow-contract';
+
+/** What webhook activities (and anything that schedules webhooks from a worker) need. */
+export interface WebhookRuntime {
+  /** Connect-time SSRF checks unless ALLOW_PRIVATE_WEBHOOKS; WEBHOOK_TIMEOUT_MS per attempt. */
+  http: WebhookHttpClient;
+  /** WEBHOOK_RETRY_SCHEDULE, seconds between attempts. */
+  retrySchedule: number[];
+  /** WEBHOOK_TIMEOUT_MS. */
+  attemptTimeoutMs: number;
+}
+
+export interface WebhookActivityDeps {
+  db: Db;
+  /** A Temporal client for starting delivery workflows from activities. */
+  temporal: { client: Client; taskQueue: string };
+  webhooks: WebhookRuntime;
+}
+
+export function createWebhookActivities(deps: WebhookActivityDeps) {
+  return {
+    /** Attempt `attempt` of a delivery; returns its state afterwards (delivered, pending, failed). */
+    async attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookDeliveryState> {
+      return attemptDelivery({ db: deps.db, http: deps.webhooks.http }, input);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Hands a batch to Temporal: one parent workflow under the batch's id, so starting twice (the API
+ * and the reconciler racing) is harmless and only one parent ever runs.
+ */
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../../workflows/batch-definitions';
+import type { JobServices } from '../jobs/services';
+import { PRIORITY_KEY, workflowInputFor } from '../jobs/start-workflow';
+import { inBatchOrder, markBatchWorkflowStarted } from '../storage/repositories/batches';
+import type { BatchRow, JobRow } from '../storage/schema';
+import { batchUrls } from './urls';
+
+export type BatchStartServices = Pick<JobServices, 'db' | 'temporal' | 'config'>;
+
+export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobServices['config']): BatchWorkflowInput {
+  return {
+    batchId: batch.id,
+    // The children start exactly as single jobs of the same request would.
+    children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: workflowInputFor(job, config) })),
+    concurrency: config.BATCH_CONCURRENCY,
+    priorityKey: PRIORITY_KEY[batch.priority],
+    resultsUrl: batchUrls(config.publicBaseUrl, batch.id).results_url,
+  };
+}
+
+export async function startBatchWorkflow(services: BatchStartServices, batch: BatchRow, jobs: JobRow[]): Promise<void> {
+  try {
+    await services.temporal.client.workflow.start(BATCH_WORKFLOW, {
+      taskQueue: services.temporal.taskQueue,
+      workflowId: batch.id,
+      args: [batchWorkflowInput(batch, jobs, services.config)],
+      priority: { priorityKey: PRIORITY_KEY[batch.priority] },
+      // A batch runs once: a parent that already ended is never started again.
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+  await markBatchWorkflowStarted(services.db, batch.id);
+}

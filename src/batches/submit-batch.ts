@@ -1,0 +1,79 @@
+/**
+ * Accepting a batch: the quota for all its videos, the batch row and one job row per video commit
+ * together (a refused batch uses no quota and leaves nothing behind), then the parent workflow is
+ * started. If Temporal cannot take it right now, the reconciler starts it later.
+ */
+import type { Principal } from '../domain/access';
+import type { JobPriority, JobRequest, JobWarning } from '../domain/job';
+import { reserveVideos } from '../jobs/quota';
+import type { JobServices } from '../jobs/services';
+import { jobRow } from '../jobs/submit-job';
+import { insertBatch, insertBatchJobs } from '../storage/repositories/batches';
+import type { BatchRow, JobRow } from '../storage/schema';
+import { newBatchId } from './batch-id';
+import { startBatchWorkflow } from './start-batch';
+
+export interface BatchItem {
+  request: JobRequest;
+  warnings: JobWarning[];
+}
+
+export interface BatchSubmission {
+  principal: Principal;
+  /** Validated and normalised, in the order sent. */
+  items: BatchItem[];
+  webhookUrl: string | null;
+  priority: JobPriority;
+  parallelProcessing: boolean | null;
+}
+
+const NO_ATTRIBUTION = { serviceName: null, agentName: null, clientReference: null };
+
+export async function submitBatch(
+  services: Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger'>,
+  submission: BatchSubmission,
+): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
+  const batchId = newBatchId();
+  const now = new Date();
+  const jobRows = submission.items.map((item) => ({
+    ...jobRow({
+      principal: submission.principal,
+      // Children are ordinary jobs; the batch's webhook is the batch's, not each child's.
+      request: { ...item.request, priority: submission.priority, webhookUrl: null, customInstructions: null },
+      attribution: NO_ATTRIBUTION,
+      warnings: item.warnings,
+      batchId,
+    }),
+    created_at: now,
+    updated_at: now,
+  }));
+
+  const accepted = await services.db.transaction().execute(async (tx) => {
+    await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, submission.items.length, now);
+    const batch = await insertBatch(tx, {
+      id: batchId,
+      user_id: submission.principal.userId,
+      api_key_id: submission.principal.keyId || null,
+      status: 'processing',
+      total_jobs: jobRows.length,
+      job_ids: jobRows.map((job) => job.id),
+      webhook_url: submission.webhookUrl,
+      priority: submission.priority,
+      parallel_processing: submission.parallelProcessing,
+      successful_jobs: null,
+      failed_jobs: null,
+      webhook_delivery_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    const jobs = await insertBatchJobs(tx, jobRows);
+    return { batch, jobs };
+  });
+
+  try {
+    await startBatchWorkflow(services, accepted.batch, accepted.jobs);
+  } catch (error) {
+    services.logger.warn({ batchId, err: error }, 'batch workflow start deferred to the reconciler');
+  }
+  return accepted;
+}

@@ -1,0 +1,20 @@
+/**
+ * Webhooks (contract section 6): Standard Webhooks signatures, durable delivery by a Temporal
+ * workflow per delivery, and SSRF protection at submission and at connect time.
+ */
+export { scheduleWebhook, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
+export { assertWebhookTarget, forbiddenReason, isForbiddenAddress, guardedLookup, resolvePublicAddresses, WebhookTargetRefusedError, type Resolver } from './address-policy';
+export { createWebhookHttpClient, type WebhookHttpClient, type AttemptResult } from './http-client';
+export { attemptDelivery } from './deliver';
+export { signedHeaders } from './signing';
+export { jobEventData, jobEventType } from './payloads';
+export {
+  webhookState,
+  jobWebhookState,
+  jobWebhookStates,
+  deliveriesWithAttempts,
+  type WebhookState,
+  type DeliverySummary,
+  type DeliveryDetail,
+} from './records';
+export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from './workflow-contract';

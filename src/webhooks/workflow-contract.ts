@@ -1,0 +1,28 @@
+/**
+ * The delivery workflow's name and shapes, shared by scheduleWebhook (which starts it) and
+ * workflows/webhook-delivery.ts (which runs it). Declarations only: safe inside a workflow.
+ */
+export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
+
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+  /** Seconds to wait after each failed attempt; its length + 1 attempts in all. */
+  retrySchedule: number[];
+  /** WEBHOOK_TIMEOUT_MS: the activity's own time limit is set above it. */
+  attemptTimeoutMs: number;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookAttemptInput {
+  deliveryId: string;
+  /** 1-based. */
+  attempt: number;
+  /** Seconds until the next attempt should this one fail; null for the last attempt. */
+  nextAttemptInSeconds: number | null;
+}
+
+export interface WebhookDeliveryOutcome {
+  status: 'delivered' | 'failed';
+  attempts: number;
+}

@@ -1,0 +1,61 @@
+/**
+ * Names and shapes of the batch workflow, shared with its callers (API, reconciler, tests). Safe to
+ * import outside a workflow: it only declares.
+ */
+import { defineQuery } from '@temporalio/workflow';
+import type { BatchEndStatus, BatchStatus } from '../src/batches/status';
+import type { JobFailure } from '../src/domain/job-failure';
+import type { VideoJobInput } from './definitions';
+
+export const BATCH_WORKFLOW = 'batchWorkflow';
+
+export interface BatchChildInput {
+  /** The child's job id, which is also its workflow id. */
+  jobId: string;
+  /** Exactly what a single job of the same request would be started with. */
+  input: VideoJobInput;
+}
+
+export interface BatchWorkflowInput {
+  batchId: string;
+  /** In the order the videos were sent; started in that order. */
+  children: BatchChildInput[];
+  /** How many children run at once (BATCH_CONCURRENCY when the batch was started). */
+  concurrency: number;
+  /** Temporal priority key for the children (1 high, 3 normal), as for single jobs. */
+  priorityKey: number;
+  /** For the batch.completed webhook and notice. */
+  resultsUrl: string;
+}
+
+/** pending: not started yet (waiting for a slot); running: its workflow runs; then its end. */
+export type BatchChildState = 'pending' | 'running' | 'completed' | 'failed';
+
+export interface BatchChildProgress {
+  jobId: string;
+  state: BatchChildState;
+  error: JobFailure | null;
+}
+
+export interface BatchProgress {
+  batchId: string;
+  status: BatchStatus;
+  total: number;
+  pending: number;
+  running: number;
+  completed: number;
+  failed: number;
+  /** Integer 0..100: the share of children that have ended. */
+  progress: number;
+  children: BatchChildProgress[];
+}
+
+export interface BatchOutcome {
+  status: BatchEndStatus;
+  successful: number;
+  failed: number;
+  completedAt: string;
+}
+
+/** Live detail of a running batch; the batch's row in Postgres stays the record. */
+export const batchProgressQuery = defineQuery<BatchProgress>('batchProgress');
