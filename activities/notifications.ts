@@ -1,6 +1,6 @@
 /**
  * What happens once a job has ended: the job.completed / job.failed webhook when the job has a
- * webhook_url, and the job_failed email notice. Both are idempotent by key, so the activity may
+ * webhook_url, and the job_failed email notice for jobs outside batches. Both are idempotent by key, so the activity may
  * be retried freely.
  */
 import { isTerminal } from '../src/domain/job';
@@ -29,7 +29,8 @@ export function createNotificationActivities(deps: NotificationActivityDeps) {
           { userId: job.user_id, url: job.request.webhookUrl, type, data, jobId: job.id, batchId: job.batch_id, idempotencyKey: `${type}:${job.id}` },
         );
       }
-      if (job.status === 'failed') {
+      // A batch's failures are reported together in its batch_completed notice, not one email each.
+      if (job.status === 'failed' && job.batch_id === null) {
         await queueNotice(db, {
           userId: job.user_id,
           kind: 'job_failed',

@@ -4,9 +4,10 @@
  * histories stand for workflows already running in production.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
+import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, VIDEO_AUTO_ONLY, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { requireEnv } from '../support/infrastructure';
 
@@ -14,33 +15,93 @@ const HISTORIES = path.join(__dirname, 'histories');
 
 let youtube: FakeYouTube;
 let service: TestService;
+let receiver: { server: http.Server; url: string };
+
+/** A webhook receiver that refuses the first `failures` deliveries, so a history shows a retry. */
+async function startFlakyReceiver(failures: number) {
+  let seen = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      seen += 1;
+      res.statusCode = seen <= failures ? 503 : 204;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook` };
+}
+
+function exportHistory(workflowId: string) {
+  // The CLI's JSON export is the standard history file format replayers read.
+  const json = execFileSync(
+    requireEnv('TEMPORAL_CLI_PATH'),
+    ['workflow', 'show', '--workflow-id', workflowId, '--address', service.config.TEMPORAL_ADDRESS!, '--output', 'json'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(json);
+}
+
+function save(name: string, history: { events: unknown[] }) {
+  expect(history.events.length).toBeGreaterThan(5);
+  fs.mkdirSync(HISTORIES, { recursive: true });
+  fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(history, null, 1)}\n`);
+}
 
 beforeAll(async () => {
   youtube = await startFakeYouTube();
-  service = await startTestService({ youtubeBaseUrl: youtube.baseUrl });
+  service = await startTestService({
+    youtubeBaseUrl: youtube.baseUrl,
+    env: { ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1' },
+  });
+  receiver = await startFlakyReceiver(1);
 });
 
 afterAll(async () => {
+  await new Promise((resolve) => receiver?.server.close(resolve));
   await service?.stop();
   await youtube?.close();
 });
 
+// v1 histories (before job-end announcements) stay as they were recorded; these are the current version's.
 it.each([
-  ['video-job-completed-all-modes', { url: VIDEO_MANUAL_AND_AUTO, options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] } }],
-  ['video-job-failed-unavailable', { url: VIDEO_UNAVAILABLE }],
-  ['video-job-failed-blocked-after-retries', { url: VIDEO_BOT_CHECKED }],
-])('records %s', async (name, body) => {
+  ['video-job-v2-completed-with-webhook', () => ({ url: VIDEO_MANUAL_AND_AUTO, webhook_url: receiver.url, options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] } })],
+  ['video-job-v2-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-v2-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+])('records %s', async (name, makeBody) => {
+  const body = makeBody();
   const { key } = await service.createUser('pro');
   const submitted = await call(service, 'POST', '/api/v1/videos/process', { key, body });
   await waitForJob(service, key, submitted.json.job_id);
-  // The CLI's JSON export is the standard history file format replayers read.
-  const json = execFileSync(
-    requireEnv('TEMPORAL_CLI_PATH'),
-    ['workflow', 'show', '--workflow-id', submitted.json.job_id, '--address', service.config.TEMPORAL_ADDRESS!, '--output', 'json'],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const history = JSON.parse(json);
-  expect(history.events.length).toBeGreaterThan(5);
-  fs.mkdirSync(HISTORIES, { recursive: true });
-  fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(history, null, 1)}\n`);
+  save(name, exportHistory(submitted.json.job_id));
+});
+
+// A delivery that fails once and is retried after a timer.
+it('records webhook-delivery-retried', async () => {
+  const row = await waitForDelivery();
+  save('webhook-delivery-retried', exportHistory(row.id));
+});
+
+async function waitForDelivery() {
+  for (;;) {
+    const row = await service.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status'])
+      .where('status', '=', 'delivered')
+      .executeTakeFirst();
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+// A batch's parent workflow: a small window over three children, one of which fails.
+it('records batch-partial-failure', async () => {
+  const { key } = await service.createUser('pro');
+  const videos = [{ url: VIDEO_MANUAL_AND_AUTO }, { url: VIDEO_UNAVAILABLE }, { url: VIDEO_AUTO_ONLY, options: { summary_modes: ['tldr', 'key_insights'] } }];
+  const submitted = await call(service, 'POST', '/api/v1/batch/process', { key, body: { videos } });
+  const batchId = submitted.json.batch_id;
+  for (let status = ''; status === '' || status === 'processing'; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
+  }
+  save('batch-partial-failure', exportHistory(batchId));
 });

@@ -16,9 +16,20 @@ const histories = fs
 
 const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
 
-it('has saved histories to replay, of completed and failed jobs', () => {
+it('has saved histories of every workflow, old and current versions', () => {
   expect(histories.map((h) => h.workflowId)).toEqual(
-    expect.arrayContaining(['video-job-completed-all-modes', 'video-job-failed-unavailable', 'video-job-failed-blocked-after-retries']),
+    expect.arrayContaining([
+      // Recorded before job-end announcements: workflows of that version may still be running.
+      'video-job-completed-all-modes',
+      'video-job-failed-unavailable',
+      'video-job-failed-blocked-after-retries',
+      // The current version of each workflow.
+      'video-job-v2-completed-with-webhook',
+      'video-job-v2-failed-unavailable',
+      'video-job-v2-failed-blocked-after-retries',
+      'webhook-delivery-retried',
+      'batch-partial-failure',
+    ]),
   );
 });
 
