@@ -19,16 +19,14 @@ const PROGRESS = {
   finalizing: 95,
 } as const;
 
-/** Bookkeeping in Postgres: retried until it succeeds, since a job must always reach an end. */
+/**
+ * Bookkeeping in Postgres, and announcing the end (the job.completed / job.failed webhook, the
+ * job_failed notice): short, so local activities; retried until they succeed, since a job must
+ * always reach its end and its events must go out.
+ */
 const bookkeeping = proxyLocalActivities<JobActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
-
-/** The job.completed / job.failed webhook and the job_failed notice: retried until scheduled. */
-const announcing = proxyActivities<JobActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 
 export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOutcome> {
@@ -93,7 +91,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     outcome = { status: 'failed', ...failure };
   }
   // Workflows from before this point in history ended above; the rest announce their end.
-  if (patched('job-end-announcements')) await announcing.announceJobEnded({ jobId: input.jobId });
+  if (patched('job-end-announcements')) await bookkeeping.announceJobEnded({ jobId: input.jobId });
   return outcome;
 }
 

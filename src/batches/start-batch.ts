@@ -18,7 +18,8 @@ export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobS
     // The children start exactly as single jobs of the same request would.
     children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: workflowInputFor(job, config) })),
     concurrency: config.BATCH_CONCURRENCY,
-    priorityKey: PRIORITY_KEY[batch.priority],
+    // A batch's priority is accepted and stored but, as interface 2.4 says, changes nothing.
+    priorityKey: PRIORITY_KEY.normal,
     resultsUrl: batchUrls(config.publicBaseUrl, batch.id).results_url,
   };
 }
@@ -29,7 +30,7 @@ export async function startBatchWorkflow(services: BatchStartServices, batch: Ba
       taskQueue: services.temporal.taskQueue,
       workflowId: batch.id,
       args: [batchWorkflowInput(batch, jobs, services.config)],
-      priority: { priorityKey: PRIORITY_KEY[batch.priority] },
+      priority: { priorityKey: PRIORITY_KEY.normal },
       // A batch runs once: a parent that already ended is never started again.
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });

@@ -38,8 +38,9 @@ export async function submitBatch(
   const jobRows = submission.items.map((item) => ({
     ...jobRow({
       principal: submission.principal,
-      // Children are ordinary jobs; the batch's webhook is the batch's, not each child's.
-      request: { ...item.request, priority: submission.priority, webhookUrl: null, customInstructions: null },
+      // Children are ordinary jobs at normal priority (a batch's priority has no effect, interface
+      // 2.4); the batch's webhook is the batch's, not each child's.
+      request: { ...item.request, priority: 'normal', webhookUrl: null, customInstructions: null },
       attribution: NO_ATTRIBUTION,
       warnings: item.warnings,
       batchId,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { isProcessAlive } from './pid-lock';
+import { freePort } from './free-port';
 
 const execFileAsync = promisify(execFile);
 
@@ -52,6 +53,8 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       '--db-filename', path.join(root, 'dev.db'),
       '--ip', '127.0.0.1',
       '--port', String(options.port),
+      // Its HTTP API would otherwise take port + 1000, which may be someone else's.
+      '--http-port', String(await freePort()),
       '--namespace', options.namespace,
       '--log-level', 'warn',
       ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),

@@ -227,13 +227,15 @@ describe('quota, statuses and reading batches', () => {
     expect(mixed.jobs[6]).toMatchObject({ status: 'failed', error: { code: 'TRANSCRIPT_UNAVAILABLE' } });
   });
 
-  it('gives children the batch\'s options and priority, as normal jobs', async () => {
+  it('gives children the batch\'s options, at normal priority (a batch\'s priority has no effect)', async () => {
     const child = await call(service, 'GET', `/api/v1/videos/status/${first.job_ids[2]}`, { key: pro.key });
     expect(child.json).toMatchObject({ job_id: first.job_ids[2], batch_id: first.batch_id, status: 'completed' });
     const result = await call(service, 'GET', `/api/v1/videos/result/${first.job_ids[2]}`, { key: pro.key });
     expect(Object.keys(result.json.summaries).sort()).toEqual(['key_insights', 'tldr']);
     const row = await service.db.selectFrom('jobs').select('request').where('id', '=', first.job_ids[2]).executeTakeFirstOrThrow();
-    expect(row.request).toMatchObject({ priority: 'high', webhookUrl: null });
+    expect(row.request).toMatchObject({ priority: 'normal', webhookUrl: null });
+    const batch = await service.db.selectFrom('batches').select('priority').where('id', '=', first.batch_id).executeTakeFirstOrThrow();
+    expect(batch.priority).toBe('high');
   });
 
   it('lists batches newest first with pagination and a status filter', async () => {

@@ -19,7 +19,7 @@ export const BatchRequestSchema = z
   .strictObject({
     videos: z.array(BatchVideoSchema).min(1).max(MAX_BATCH_VIDEOS).describe('1 to 100 videos; any invalid item rejects the whole batch.'),
     webhook_url: z.string().max(2048).nullish().describe('Receives batch.completed once every job has ended.'),
-    priority: z.enum(['normal', 'high']).nullish().describe('Applies to every job of the batch, as for single videos.'),
+    priority: z.enum(['normal', 'high']).nullish().describe('Accepted and stored; it has no effect on execution (interface 2.4).'),
     parallel_processing: z.boolean().nullish().describe('Accepted; jobs always run in parallel, up to the server\'s BATCH_CONCURRENCY at a time.'),
   })
   .meta({ id: 'BatchRequest' });

@@ -1,17 +1,14 @@
 import { defineRoute } from '../../route';
-import { requireRequestFeatures } from '../../../domain/plans';
-import { assertWebhookTarget } from '../../../webhooks/address-policy';
-import type { JobServices } from '../../../jobs/services';
-import { submitJob } from '../../../jobs/submit-job';
 import { awaitJob } from '../../../jobs/await-job';
 import { resultRecord, submissionRecord } from '../../../jobs/job-records';
 import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
 import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authErrors } from '../schemas';
-import { ProcessRequestSchema, SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from './process-request';
+import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
+import { ProcessRequestSchema } from './process-request';
 import { assertCompleted } from './result';
 
 export const processVideoSyncRoute = (
-  services: JobServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number; ALLOW_PRIVATE_WEBHOOKS: boolean } },
+  services: AcceptServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number } },
 ) =>
   defineRoute({
     method: 'post',
@@ -33,19 +30,7 @@ export const processVideoSyncRoute = (
       429: { description: 'RATE_LIMITED or QUOTA_EXCEEDED', schema: ErrorEnvelopeSchema },
     },
     async handler({ body, principal }) {
-      const normalised = normaliseProcessRequest(body);
-      requireRequestFeatures(principal.plan, normalised.request);
-      // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
-      if (normalised.request.webhookUrl) {
-        await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
-      }
-      const job = await submitJob(services, {
-        principal,
-        request: normalised.request,
-        attribution: normalised.attribution,
-        warnings: normalised.warnings,
-      });
-      const headers: Record<string, string> = normalised.usedDeprecatedField ? { Deprecation: SUMMARY_TYPE_DEPRECATION } : {};
+      const { job, headers } = await acceptVideoRequest(services, principal, body);
       const ended = await awaitJob(services, job.id, services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000);
       if (ended.status === 'queued' || ended.status === 'processing') {
         return { status: 202, headers, body: submissionRecord(job, services.config.publicBaseUrl) };

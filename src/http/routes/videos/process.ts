@@ -1,13 +1,10 @@
 import { defineRoute } from '../../route';
-import { requireRequestFeatures } from '../../../domain/plans';
-import { assertWebhookTarget } from '../../../webhooks/address-policy';
-import type { JobServices } from '../../../jobs/services';
-import { submitJob } from '../../../jobs/submit-job';
 import { submissionRecord } from '../../../jobs/job-records';
 import { ErrorEnvelopeSchema, SubmissionSchema, authErrors } from '../schemas';
-import { ProcessRequestSchema, SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from './process-request';
+import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
+import { ProcessRequestSchema } from './process-request';
 
-export const processVideoRoute = (services: JobServices & { config: { ALLOW_PRIVATE_WEBHOOKS: boolean } }) =>
+export const processVideoRoute = (services: AcceptServices) =>
   defineRoute({
     method: 'post',
     path: '/api/v1/videos/process',
@@ -25,25 +22,11 @@ export const processVideoRoute = (services: JobServices & { config: { ALLOW_PRIV
       422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
     },
     async handler({ body, principal }) {
-      const normalised = normaliseProcessRequest(body);
-      requireRequestFeatures(principal.plan, normalised.request);
-      // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
-      if (normalised.request.webhookUrl) {
-        await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
-      }
-      const job = await submitJob(services, {
-        principal,
-        request: normalised.request,
-        attribution: normalised.attribution,
-        warnings: normalised.warnings,
-      });
+      const { job, headers } = await acceptVideoRequest(services, principal, body);
       return {
         status: 202,
         body: submissionRecord(job, services.config.publicBaseUrl),
-        headers: {
-          Location: `${services.config.publicBaseUrl}/api/v1/videos/status/${job.id}`,
-          ...(normalised.usedDeprecatedField ? { Deprecation: SUMMARY_TYPE_DEPRECATION } : {}),
-        },
+        headers: { ...headers, Location: `${services.config.publicBaseUrl}/api/v1/videos/status/${job.id}` },
       };
     },
   });
