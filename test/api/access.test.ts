@@ -133,3 +133,27 @@ describe('GET /api/v1/videos/thumbnails', () => {
     expect((await call(service, 'GET', '/api/v1/videos/thumbnails', { key: pro.key })).json.error.code).toBe('VALIDATION_ERROR');
   });
 });
+
+describe('REQUIRE_API_AUTH=false (local development)', () => {
+  let open: RunningApi;
+
+  beforeAll(async () => {
+    open = await startApiServer({ ...service.config, REQUIRE_API_AUTH: false }, service.infra, service.logger);
+  });
+
+  afterAll(async () => {
+    await open?.close();
+  });
+
+  it('lets the thumbnails route be called without a key', async () => {
+    const res = await call({ url: open.url }, 'GET', '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ');
+    expect(res.status).toBe(200);
+    expect(res.json.video_id).toBe('dQw4w9WgXcQ');
+  });
+
+  it('still checks a key that is presented, and still guards every other route', async () => {
+    expect((await call({ url: open.url }, 'GET', '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ', { key: 'sk_bad' })).json.error.code).toBe('INVALID_API_KEY');
+    expect((await call({ url: open.url }, 'GET', '/api/v1/videos/')).json.error.code).toBe('AUTHENTICATION_REQUIRED');
+    expect((await call({ url: open.url }, 'POST', '/api/v1/videos/process', { body: VIDEO })).json.error.code).toBe('AUTHENTICATION_REQUIRED');
+  });
+});
