@@ -12,40 +12,20 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { startDevServer } from '../src/infra/temporal-dev-server';
-import { startInfrastructure } from '../src/runtime/infrastructure';
 import { startApiServer } from '../src/runtime/api-server';
-import { issueApiKey } from '../src/auth/api-key-format';
-import { createUserWithKey } from '../src/storage/repositories/users';
-import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
-import { freePort, machineLine, printTable, tempDir } from './support';
+import { createBenchUser, machineLine, printTable, round, runMain, startBenchStack } from './support';
 
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
 const SECONDS = Number(args.seconds);
 const ROUTE = '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ';
 
 async function main() {
-  const logger = createLogger('warn', 'bench');
-  const temporal = await startDevServer({ dataDir: tempDir('vd-bench-access-'), port: await freePort(), namespace: 'default', cliPath: process.env.TEMPORAL_CLI_PATH, log: () => {} });
-  const database = await createTestDatabase();
-  const baseEnv = {
-    DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: temporal.address,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  };
-  const throttledConfig = loadConfig({ ...baseEnv, PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 1_000_000_000 } }) });
-  const unthrottledConfig = loadConfig({ ...baseEnv, PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: null } }) });
-  const infra = await startInfrastructure(throttledConfig, logger);
+  const stack = await startBenchStack({ PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 1_000_000_000 } }) });
+  const { config: throttledConfig, infra, logger } = stack;
+  const unthrottledConfig = { ...throttledConfig, PLAN_LIMITS: { ...throttledConfig.PLAN_LIMITS, pro: { ...throttledConfig.PLAN_LIMITS.pro, requestsPerMinute: null } } };
   const throttled = await startApiServer(throttledConfig, infra, logger);
   const unthrottled = await startApiServer(unthrottledConfig, infra, logger);
-
-  const key = issueApiKey();
-  await createUserWithKey(infra.database.db, { email: 'bench-access@example.com', plan: 'pro', key, keyName: 'bench', permissions: ['read', 'process'] });
+  const key = { key: (await createBenchUser(infra.database.db, 'bench-access@example.com')).key };
   const auth = { authorization: `Bearer ${key.key}` };
 
   const bareApp = new Koa();
@@ -81,9 +61,7 @@ async function main() {
   bareServer.close();
   await throttled.close();
   await unthrottled.close();
-  await infra.close();
-  await database.drop();
-  await temporal.stop();
+  await stack.close();
 }
 
 type Result = autocannon.Result;
@@ -91,10 +69,4 @@ const cannon = (url: string, headers: Record<string, string>): Promise<Result> =
 const row = (route: string, r: Result) => ({ route, 'req/s': Math.round(r.requests.average), 'p99 ms': r.latency.p99, non2xx: r.non2xx });
 const ratio = (a: Result, b: Result) => Math.round((a.requests.average / b.requests.average) * 100) / 100;
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -10,18 +10,11 @@
  * (no window), so the batch's cost can be read against the pipeline.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { startDevServer } from '../src/infra/temporal-dev-server';
-import { startInfrastructure } from '../src/runtime/infrastructure';
 import { startApiServer } from '../src/runtime/api-server';
 import { startJobWorker } from '../src/runtime/worker-process';
-import { issueApiKey } from '../src/auth/api-key-format';
-import { createUserWithKey } from '../src/storage/repositories/users';
 import type { Db } from '../src/storage/database';
-import { startFakeYouTube, generatedVideoId } from '../test/fake-youtube';
-import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
-import { freePort, machineLine, percentile, printTable, tempDir } from './support';
+import { generatedVideoId } from '../test/fake-youtube';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,33 +37,15 @@ interface Run {
 }
 
 async function main() {
-  const logger = createLogger('warn', 'bench');
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
-  const youtube = await startFakeYouTube();
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: temporal.address,
+  const stack = await startBenchStack({
     TEMPORAL_TASK_QUEUE: 'bench-batches',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    YOUTUBE_BASE_URL: youtube.baseUrl,
-    LOG_LEVEL: 'warn',
     PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: null } }),
   });
-  const infra = await startInfrastructure(config, logger);
+  const { config, infra, logger } = stack;
   const worker = await startJobWorker(config, infra, logger);
   const api = await startApiServer(config, infra, logger, { recordRequests: false });
   const db = infra.database.db;
-  const key = issueApiKey();
-  await createUserWithKey(db, { email: 'bench@example.com', plan: 'pro', key, keyName: 'bench', permissions: ['read', 'process'] });
+  const key = { key: (await createBenchUser(db, 'bench@example.com')).key };
   const headers = { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' };
   const options = { summary_modes: MODES };
 
@@ -140,10 +115,7 @@ async function main() {
 
   await api.close();
   await worker.shutdown();
-  await infra.close();
-  await database.drop();
-  await youtube.close();
-  await temporal.stop();
+  await stack.close();
 }
 
 async function waitForBatch(db: Db, batchId: string) {
@@ -169,12 +141,4 @@ async function jobFigures(db: Db, ids: string[]) {
   return { latencies: seconds((r) => r.created_at), runTimes: seconds((r) => r.started_at ?? r.created_at), failed: rows.filter((r) => r.status === 'failed').length };
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -17,50 +17,25 @@ import autocannon from 'autocannon';
 import Koa from 'koa';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { startDevServer } from '../src/infra/temporal-dev-server';
-import { startInfrastructure } from '../src/runtime/infrastructure';
 import { startApiServer } from '../src/runtime/api-server';
 import { startJobWorker } from '../src/runtime/worker-process';
-import { issueApiKey } from '../src/auth/api-key-format';
-import { createUserWithKey } from '../src/storage/repositories/users';
-import { startFakeYouTube, generatedVideoId } from '../test/fake-youtube';
-import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
-import { freePort, machineLine, percentile, printTable, tempDir } from './support';
+import { generatedVideoId } from '../test/fake-youtube';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchStack } from './support';
 
 const { values: args } = parseArgs({ options: { jobs: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' } } });
 const JOBS = Number(args.jobs);
 const CANNON_SECONDS = Number(args.seconds);
 
 async function main() {
-  const logger = createLogger('warn', 'bench');
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
-  const youtube = await startFakeYouTube();
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: temporal.address,
+  const stack = await startBenchStack({
     TEMPORAL_TASK_QUEUE: 'bench-jobs',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    YOUTUBE_BASE_URL: youtube.baseUrl,
-    LOG_LEVEL: 'warn',
     // Throttling stays on (every request pays for it) but never refuses the benchmark's own load.
     PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
   });
-  const infra = await startInfrastructure(config, logger);
+  const { config, infra, logger } = stack;
   const worker = await startJobWorker(config, infra, logger);
   const api = await startApiServer(config, infra, logger);
-  const key = issueApiKey();
-  await createUserWithKey(infra.database.db, { email: 'bench@example.com', plan: 'pro', key, keyName: 'bench', permissions: ['read', 'process'] });
+  const key = { key: (await createBenchUser(infra.database.db, 'bench@example.com')).key };
   const auth = { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' };
 
   const submit = async (videoId: string) => {
@@ -91,7 +66,7 @@ async function main() {
   const failed = rows.filter((r) => r.status === 'failed').length;
 
   // 2. Bare one-activity workflows on the same server.
-  const bare = await benchBareWorkflows(temporal.address, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
+  const bare = await benchBareWorkflows(infra.temporalAddress, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
 
   // 3. Status route vs bare Koa route.
   const bareApp = new Koa();
@@ -142,10 +117,7 @@ async function main() {
 
   bareServer.close();
   await api.close();
-  await infra.close();
-  await database.drop();
-  await youtube.close();
-  await temporal.stop();
+  await stack.close();
 }
 
 async function benchBareWorkflows(address: string, maxActivities: number, maxWorkflowTasks: number) {
@@ -179,26 +151,8 @@ async function benchBareWorkflows(address: string, maxActivities: number, maxWor
   return { perSecond: JOBS / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
 }
 
-/** Submits like a client would: many at a time, not all at once. */
-async function runWithConcurrency(count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
 function cannon(url: string, headers: Record<string, string>) {
   return autocannon({ url, headers, connections: 50, duration: CANNON_SECONDS });
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

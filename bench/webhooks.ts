@@ -19,19 +19,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { startDevServer } from '../src/infra/temporal-dev-server';
-import { startInfrastructure } from '../src/runtime/infrastructure';
 import { startJobWorker } from '../src/runtime/worker-process';
 import { createTemporalClient } from '../src/temporal/client';
-import { issueApiKey } from '../src/auth/api-key-format';
-import { createUserWithKey } from '../src/storage/repositories/users';
 import { webhookSecretFor } from '../src/storage/repositories/webhook-secrets';
 import { createWebhookHttpClient, scheduleWebhook, signedHeaders } from '../src/webhooks';
-import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
 import { startReceiver } from '../test/webhooks/receiver';
-import { freePort, machineLine, percentile, printTable, tempDir } from './support';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchStack } from './support';
 
 const { values: args } = parseArgs({
   options: { deliveries: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '50' } },
@@ -40,33 +33,15 @@ const DELIVERIES = Number(args.deliveries);
 const CONCURRENCY = Number(args.concurrency);
 
 async function main() {
-  const logger = createLogger('warn', 'bench');
-  const temporalServer = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: temporalServer.address,
-    TEMPORAL_TASK_QUEUE: 'bench-webhooks',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ALLOW_PRIVATE_WEBHOOKS: 'true',
-  });
-  const infra = await startInfrastructure(config, logger);
+  const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: 'bench-webhooks', ALLOW_PRIVATE_WEBHOOKS: 'true' });
+  const { config, infra, logger } = stack;
   const worker = await startJobWorker(config, infra, logger);
   const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
   const receiver = await startReceiver();
   receiver.behave('/hook', { kind: 'accept' });
   receiver.behave('/raw', { kind: 'accept' });
   const db = infra.database.db;
-  const { user } = await createUserWithKey(db, { email: 'bench-webhooks@example.com', plan: 'pro', key: issueApiKey(), keyName: 'bench', permissions: ['read', 'process'] });
+  const user = { id: (await createBenchUser(db, 'bench-webhooks@example.com')).userId };
   const deps = { db, temporal, retrySchedule: config.WEBHOOK_RETRY_SCHEDULE, attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const schedule = (i: number, tag: string) =>
     scheduleWebhook(deps, {
@@ -103,7 +78,7 @@ async function main() {
   const received = receiver.requestsTo('/hook').length - before;
 
   // 2a. Bare one-activity workflows, started the same way.
-  const bare = await benchBareWorkflows(temporalServer.address, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
+  const bare = await benchBareWorkflows(infra.temporalAddress, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
 
   // 2b. The HTTP client alone: sign and POST, nothing recorded.
   const http = createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: true });
@@ -154,9 +129,7 @@ async function main() {
   await receiver.close();
   await worker.shutdown();
   await temporal.close();
-  await infra.close();
-  await database.drop();
-  await temporalServer.stop();
+  await stack.close();
 }
 
 /**
@@ -207,21 +180,4 @@ async function benchBareWorkflows(address: string, maxActivities: number, maxWor
   return result;
 }
 
-async function runWithConcurrency(count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

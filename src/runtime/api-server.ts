@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createApp } from '../http/app';
 import { startReconciler } from '../jobs/reconciler';
+import { settleLiveQueries } from '../jobs/live-progress';
 import { createJobLookup } from '../jobs/job-lookup';
 import { createKeyResolver } from '../auth/key-resolver';
 import { createTemporalClient } from '../temporal/client';
@@ -56,9 +57,16 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       reconciler.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting, let requests in flight finish (bounded), then drop what is left.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+      clearTimeout(timer);
       server.closeAllConnections();
+      await closed;
       await services.usageRecorder?.close();
+      await settleLiveQueries(temporal.client);
       await temporal.close();
     },
   };
