@@ -46,6 +46,7 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
     plan: owner.plan,
     keyId: owner.keyId,
     permissions: new Set(owner.permissions.filter((permission) => allowed.includes(permission))),
+    expiresAt: owner.expiresAt,
   };
 }
 

@@ -49,16 +49,9 @@ async function usersCreate(argv: string[]): Promise<void> {
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
   const { email, plan } = parsed.data;
 
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: 2,
-    embeddedMode: 'host-or-client',
-  });
-  try {
+  await withCliDatabase(async (db) => {
     const key = issueApiKey();
-    const { user } = await createUserWithKey(database.db, {
+    const { user } = await createUserWithKey(db, {
       email: email.toLowerCase(),
       plan,
       key,
@@ -66,9 +59,7 @@ async function usersCreate(argv: string[]): Promise<void> {
       permissions: defaultPermissionsFor(plan),
     });
     process.stdout.write(`${JSON.stringify({ user_id: user.id, email: user.email, plan: user.plan, api_key: key.key })}\n`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 async function withCliDatabase<T>(run: (db: Db, config: Config) => Promise<T>): Promise<T> {

@@ -23,4 +23,6 @@ export interface Principal {
   plan: Plan;
   keyId: string;
   permissions: ReadonlySet<Permission>;
+  /** When the key stops working; null for keys that do not expire. */
+  expiresAt: Date | null;
 }

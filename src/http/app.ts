@@ -81,7 +81,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     requireApiAuth: services.config.REQUIRE_API_AUTH,
   });
   app.use(requestId);
-  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder, routes, { keys: services.keys, legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX }));
+  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder, routes));
   app.use(errorEnvelope(services.logger));
   app.use(router.routes());
   app.use(

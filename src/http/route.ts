@@ -69,4 +69,5 @@ export const ANONYMOUS: Principal = Object.freeze({
   plan: 'free',
   keyId: '',
   permissions: new Set(),
+  expiresAt: null,
 }) as Principal;

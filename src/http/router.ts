@@ -31,7 +31,6 @@ export function buildRouter(routes: readonly AnyRoute[], deps: RouterDeps): Rout
 
 async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promise<void> {
   const principal = await resolvePrincipal(route, ctx, deps);
-  ctx.state.principal = principal;
   if (route.feature && principal.keyId) requireFeature(principal.plan, route.feature.name, route.feature.description);
 
   const params = route.request?.params ? parseParams(route, ctx) : undefined;
@@ -52,6 +51,9 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
   const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
+  // Known from here on, even if the throttle or the permission check refuses the request: usage
+  // recording counts refused requests of a valid key too.
+  ctx.state.principal = principal;
   deps.keys.noteUse(principal.keyId);
   // Every authenticated request counts against the key's throttle, refused ones included.
   const verdict = await deps.throttle.consume(principal.keyId, principal.plan);

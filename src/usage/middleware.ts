@@ -6,24 +6,16 @@
  */
 import type { Middleware } from 'koa';
 import type { Principal } from '../domain/access';
-import { authenticate } from '../auth/authenticate';
-import type { KeyResolver } from '../auth/key-resolver';
 import type { AnyRoute } from '../http/route';
 import type { RequestState } from '../http/request-context';
 import type { UsageRecorder } from './recorder';
-
-export interface RecordRequestsOptions {
-  /** To name the caller of a request refused before the router stored its principal (403, 429). */
-  keys: KeyResolver;
-  legacyKeyPrefix: string;
-}
 
 interface RouteInfo {
   template: string;
   needsKey: boolean;
 }
 
-export function recordApiRequests(recorder: UsageRecorder, routes: readonly AnyRoute[], options: RecordRequestsOptions): Middleware<RequestState> {
+export function recordApiRequests(recorder: UsageRecorder, routes: readonly AnyRoute[]): Middleware<RequestState> {
   // The router reports the path it matched, which may be an alias; reports use the declared path.
   const byMatched = new Map<string, RouteInfo>();
   for (const route of routes) {
@@ -41,20 +33,11 @@ export function recordApiRequests(recorder: UsageRecorder, routes: readonly AnyR
       const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
       const route = typeof matched === 'string' ? byMatched.get(`${method} ${matched}`) : undefined;
       if (route?.needsKey) {
-        const durationMs = performance.now() - started;
-        const status = ctx.status;
+        // The router stores the caller once its key is valid, so requests the throttle or the
+        // permission check refused are counted too; those with no valid key are not.
         const principal = ctx.state.principal;
         if (principal?.userId) {
-          recorder.record(row(principal, ctx.method, route.template, status, durationMs, startedAt));
-        } else if (status === 403 || status === 429) {
-          // A valid key refused for its permission or its throttle is still an authenticated
-          // request; the router threw before storing the principal, so find it again (from the
-          // key cache) without delaying the response.
-          const credentials = { authorization: ctx.get('authorization') || undefined, xApiKey: ctx.get('x-api-key') || undefined };
-          void authenticate(options.keys, credentials, options.legacyKeyPrefix).then(
-            (found) => recorder.record(row(found, ctx.method, route.template, status, durationMs, startedAt)),
-            () => {},
-          );
+          recorder.record(row(principal, ctx.method, route.template, ctx.status, performance.now() - started, startedAt));
         }
       }
     }

@@ -297,7 +297,7 @@ it('ends failed when every job failed, with the failures on request', async () =
 
 it('starts a batch Temporal never saw from the reconciler, and never its children on their own', async () => {
   const admin = await service.createUser('admin');
-  const principal = { userId: admin.userId, email: 'a@example.com', plan: 'admin' as const, keyId: '', permissions: new Set(['read', 'process'] as const) };
+  const principal = { userId: admin.userId, email: 'a@example.com', plan: 'admin' as const, keyId: '', permissions: new Set(['read', 'process'] as const), expiresAt: null };
   const temporalDown = { client: { workflow: { start: async () => Promise.reject(new Error('Temporal is down')) } }, taskQueue: 'nowhere' };
   const logger = createLogger('silent', 'test');
   const { batch } = await submitBatch(

@@ -23,7 +23,7 @@ export function authRoutes(services: { db: Db; store: FastStore; keys: KeyResolv
     getKeyRoute(deps),
     updateKeyRoute(deps),
     revokeKeyRoute(deps),
-    validateKeyRoute(deps),
+    validateKeyRoute(),
     webhookSecretRoute(deps),
     rotateWebhookSecretRoute(deps),
   ];

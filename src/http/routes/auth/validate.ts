@@ -1,11 +1,10 @@
-import { notFound } from '../../../domain/errors';
-import { findActiveKey } from '../../../storage/repositories/api-key-admin';
 import { defineRoute } from '../../route';
 import { KeyValidationSchema } from '../schemas';
 import { canonical } from './key-grants';
-import { commonErrors, type AuthRouteDeps } from './keys';
+import { commonErrors } from './keys';
 
-export const validateKeyRoute = (deps: AuthRouteDeps) =>
+// Authentication already read the key (and refused it if revoked or expired): nothing to look up again.
+export const validateKeyRoute = () =>
   defineRoute({
     method: 'get',
     path: '/api/v1/auth/validate',
@@ -15,9 +14,6 @@ export const validateKeyRoute = (deps: AuthRouteDeps) =>
     auth: { kind: 'key', permission: null },
     responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema }, ...commonErrors },
     async handler({ principal }) {
-      const row = await findActiveKey(deps.db, principal.userId, principal.keyId);
-      // Revoked between authentication and now.
-      if (!row) throw notFound('API key');
       return {
         body: {
           valid: true,
@@ -25,7 +21,7 @@ export const validateKeyRoute = (deps: AuthRouteDeps) =>
           user_id: principal.userId,
           plan: principal.plan,
           permissions: canonical(principal.permissions),
-          expires_at: row.expires_at ? row.expires_at.toISOString() : null,
+          expires_at: principal.expiresAt ? principal.expiresAt.toISOString() : null,
         },
       };
     },
