@@ -5,9 +5,8 @@
  */
 import { createTemporalClient, type TemporalHandle } from '../../src/temporal/client';
 import { startFakeYouTube, type FakeYouTube } from '../fake-youtube';
-import { requireEnv } from '../support/infrastructure';
-import { spawnEntry, waitFor, type ServiceProcess } from '../support/processes';
-import { call, startTestService, type TestService } from '../support/test-service';
+import { waitFor, type ServiceProcess } from '../support/processes';
+import { call, spawnWorkerProcess, startTestService, type TestService } from '../support/test-service';
 import { expectConsistentStatus, mixedBatch, pollBatch, replayBatchHistory, startWebhookReceiver } from './support';
 
 const CONCURRENCY = 10;
@@ -39,18 +38,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ServiceProcess {
-  const worker = spawnEntry('workers/main.ts', {
-    DATABASE_URL: service.database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
-    YOUTUBE_BASE_URL: youtube.baseUrl,
-    FETCH_INITIAL_RETRY_SECONDS: '0.2',
-    FETCH_MAX_ATTEMPTS: '3',
-    ALLOW_PRIVATE_WEBHOOKS: 'true',
-    WEBHOOK_RETRY_SCHEDULE: '1,1,1',
-    LOG_LEVEL: 'warn',
-  });
+  const worker = spawnWorkerProcess(service, { FETCH_MAX_ATTEMPTS: '3', ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1' });
   workers.push(worker);
   return worker;
 }

@@ -3,9 +3,8 @@
  * another is started, and every accepted job still completes.
  */
 import { startFakeYouTube, type FakeYouTube } from '../fake-youtube';
-import { requireEnv } from '../support/infrastructure';
-import { spawnEntry, waitFor, type ServiceProcess } from '../support/processes';
-import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
+import { waitFor, type ServiceProcess } from '../support/processes';
+import { call, spawnWorkerProcess, startTestService, waitForJob, type TestService } from '../support/test-service';
 
 let youtube: FakeYouTube;
 let service: TestService;
@@ -23,15 +22,7 @@ afterAll(async () => {
 });
 
 function startWorkerProcess(): ServiceProcess {
-  const worker = spawnEntry('workers/main.ts', {
-    DATABASE_URL: service.database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
-    YOUTUBE_BASE_URL: youtube.baseUrl,
-    FETCH_INITIAL_RETRY_SECONDS: '0.2',
-    LOG_LEVEL: 'warn',
-  });
+  const worker = spawnWorkerProcess(service);
   workers.push(worker);
   return worker;
 }

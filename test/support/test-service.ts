@@ -13,6 +13,7 @@ import { startJobWorker } from '../../src/runtime/worker-process';
 import type { RunningWorker } from '../../workers/create-worker';
 import { createUserWithKey } from '../../src/storage/repositories/users';
 import type { Db } from '../../src/storage/database';
+import { spawnEntry, type ServiceProcess } from './processes';
 import { createTestDatabase, requireEnv, temporalAddress, uniqueName, workflowBundle, type TestDatabase } from './infrastructure';
 
 export interface TestService {
@@ -138,4 +139,21 @@ export async function waitForJob(service: { url: string }, key: string, jobId: s
     if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(json)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/**
+ * A worker as its own process (`npm run start:worker`) against this service's database, Redis,
+ * Temporal task queue and YouTube, for tests that kill workers. `env` adds settings.
+ */
+export function spawnWorkerProcess(service: TestService, env: Record<string, string> = {}): ServiceProcess {
+  return spawnEntry('workers/main.ts', {
+    DATABASE_URL: service.database.url,
+    REDIS_URL: requireEnv('TEST_REDIS_URL'),
+    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
+    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
+    YOUTUBE_BASE_URL: service.config.YOUTUBE_BASE_URL,
+    FETCH_INITIAL_RETRY_SECONDS: '0.2',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
 }
