@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Prints the path of a Temporal CLI binary, building it with Go when none is installed.
 # Order: $TEMPORAL_CLI_PATH, `temporal` on PATH, $(go env GOPATH)/bin/temporal, $DATA_DIR/bin/temporal.
+# Only that path goes to stdout (callers capture it); progress goes to stderr, and Go's own
+# output too unless $TEMPORAL_CLI_BUILD_LOG names a file to append it to.
 # Later CLI versions cannot be `go install`ed; v1.5.1 can. Newer Go linkers reject the CLI's
 # go:linkname uses unless told not to check them.
 set -euo pipefail
@@ -25,9 +27,18 @@ fi
 
 mkdir -p "$DATA_DIR/bin"
 target="$(cd "$DATA_DIR/bin" && pwd)"
-echo "building the Temporal CLI $VERSION into $target (a few minutes, once)..." >&2
-# Go 1.23+ knows -checklinkname; an older Go rejects the flag and links without it.
-if ! GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2; then
-  GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&2
+if [[ -n "${TEMPORAL_CLI_BUILD_LOG:-}" ]]; then
+  exec 3>>"$TEMPORAL_CLI_BUILD_LOG"
+  where=" (Go's output: $TEMPORAL_CLI_BUILD_LOG)"
+else
+  exec 3>&2
+  where=""
 fi
+started=$SECONDS
+echo "building the Temporal CLI $VERSION with Go into $target: first start only, about 3-4 minutes$where..." >&2
+# Go 1.23+ knows -checklinkname; an older Go rejects the flag and links without it.
+if ! GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio/cli/cmd/temporal@$VERSION" >&3 2>&3; then
+  GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&3 2>&3
+fi
+echo "built the Temporal CLI in $((SECONDS - started)) s: $target/temporal" >&2
 found "$target/temporal"

@@ -108,6 +108,7 @@ const FAILURE_HINTS: Record<string, string> = {
   VIDEO_UNAVAILABLE: 'The video is private, removed, or age- or member-restricted. Check that it plays without signing in.',
   TRANSCRIPT_UNAVAILABLE: 'The video has no captions, and no transcript could be made from its audio.',
   SOURCE_BLOCKED: 'The video platform refused our requests for now. Submitting the video again later usually works.',
+  SOURCE_UNREACHABLE: 'The video platform could not be reached, even after several tries. Submitting the video again later usually works.',
   SUMMARIZATION_FAILED: 'The transcript was fetched, but the summaries could not be written. Submitting the video again may work.',
 };
 const DEFAULT_HINT = 'Something went wrong on our side. Submitting the video again may work.';

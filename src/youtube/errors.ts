@@ -6,6 +6,8 @@
  * - SOURCE_BLOCKED: YouTube refused us (bot check, HTTP 429, captcha). A later attempt, or one
  *   from another address, may succeed.
  * - TRANSIENT: network error, timeout or 5xx that survived one quick retry. Worth retrying later.
+ *   `unreachable` tells the network-level failures (DNS, refused or reset connection, TLS,
+ *   no answer in time) from YouTube answering badly (5xx, redirect loops, unusable answers).
  */
 export type YouTubeFailureKind =
   | 'VIDEO_UNAVAILABLE'
@@ -24,11 +26,14 @@ const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set([
  */
 export class YouTubeError extends Error {
   readonly kind: YouTubeFailureKind;
+  /** True when no HTTP answer came back from YouTube at all. */
+  readonly unreachable: boolean;
 
-  constructor(kind: YouTubeFailureKind, message: string) {
+  constructor(kind: YouTubeFailureKind, message: string, options: { unreachable?: boolean } = {}) {
     super(message);
     this.name = 'YouTubeError';
     this.kind = kind;
+    this.unreachable = options.unreachable ?? false;
   }
 
   /** True when asking again cannot change the answer, so the caller should not retry. */

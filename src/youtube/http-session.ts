@@ -152,9 +152,11 @@ export class HttpSession {
       if (error instanceof YouTubeError) throw error;
       if (this.options.viaProxy) throw new ProxyFailure(describeProxyError(error, request.purpose, controller.signal.aborted));
       if (controller.signal.aborted) {
-        throw new YouTubeError('TRANSIENT', `YouTube did not answer ${request.purpose} in time`);
+        throw new YouTubeError('TRANSIENT', `YouTube did not answer ${request.purpose} in time`, { unreachable: true });
       }
-      throw new YouTubeError('TRANSIENT', `Could not reach YouTube for ${request.purpose}${networkCode(error)}`);
+      throw new YouTubeError('TRANSIENT', `Could not reach YouTube for ${request.purpose}${networkCode(error)}`, {
+        unreachable: true,
+      });
     } finally {
       clearTimeout(timer);
     }

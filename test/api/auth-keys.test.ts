@@ -395,6 +395,19 @@ describe('command line', () => {
     expect(tooMuch.code).toBe(1);
   }, 120_000);
 
+  it('names the configured legacy key prefix in its usage, even when other settings are invalid', async () => {
+    const byDefault = await cli(['--help']);
+    expect(byDefault.code).toBe(0);
+    expect(byDefault.output).toContain('a legacy vds_... key');
+    const configured = await cli(['--help'], { LEGACY_KEY_PREFIX: 'acme', PORT: 'not-a-port' });
+    expect(configured.code).toBe(0);
+    expect(configured.output).toContain('a legacy acme_... key');
+    expect(configured.output).not.toContain('<LEGACY_KEY_PREFIX>');
+    const misused = await cli(['keys', 'nonsense'], { LEGACY_KEY_PREFIX: 'acme' });
+    expect(misused.code).toBe(64);
+    expect(misused.output).toContain('a legacy acme_... key');
+  }, 60_000);
+
   it('honours LEGACY_KEY_PREFIX when importing', async () => {
     const wrongPrefix = await cli(['keys', 'import', '--email', pro.email, '--key', `acme_${randomBytes(24).toString('hex')}`]);
     expect(wrongPrefix.code).toBe(64);

@@ -3,6 +3,7 @@
  * Real API, Postgres, Redis, Temporal server and worker; YouTube is the local fake.
  */
 import {
+  VIDEO_AGE_SIGN_IN_DIALOG,
   VIDEO_AUTO_ONLY,
   VIDEO_BOT_CHECKED,
   VIDEO_GERMAN_TRANSLATABLE,
@@ -136,6 +137,7 @@ describe('jobs that fail', () => {
   it.each([
     [VIDEO_UNAVAILABLE, 'VIDEO_UNAVAILABLE'],
     [VIDEO_PRIVATE, 'VIDEO_UNAVAILABLE'],
+    [VIDEO_AGE_SIGN_IN_DIALOG, 'VIDEO_UNAVAILABLE'],
     [VIDEO_NO_CAPTIONS, 'TRANSCRIPT_UNAVAILABLE'],
     [VIDEO_BOT_CHECKED, 'SOURCE_BLOCKED'],
   ])('%s ends failed with %s', async (videoId, code) => {
@@ -146,6 +148,13 @@ describe('jobs that fail', () => {
     const result = await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key });
     expect(result.status).toBe(409);
     expect(result.json.error).toMatchObject({ code: 'JOB_FAILED', details: { error: { code } } });
+  });
+
+  it('says an age-restricted video is age-restricted, not that YouTube could not be reached', async () => {
+    const { final } = await waitForJob(service, key, await submit({ url: watchUrl(VIDEO_AGE_SIGN_IN_DIALOG) }));
+    expect(final.error.code).toBe('VIDEO_UNAVAILABLE');
+    expect(final.error.message).toMatch(/age-restricted/);
+    expect(final.error.message).toContain('inappropriate for some users');
   });
 
   it('does not retry a video that is unavailable, but retries a bot check before giving up', async () => {

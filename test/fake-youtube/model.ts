@@ -27,6 +27,12 @@ export interface FakePlayability {
   subreason?: string;
   /** Real age-gated responses still carry videoDetails and, on the web, desktopLegacyAgeGateReason. */
   ageGate?: boolean;
+  /**
+   * How errorScreen presents the refusal: 'message' (default) is playerErrorMessageRenderer;
+   * 'sign-in-dialog' is a confirmDialogRenderer whose confirm button leads to sign-in, as
+   * YouTube sends for some age-restricted videos, with no reason text outside `reason`.
+   */
+  errorScreen?: 'message' | 'sign-in-dialog';
 }
 
 /**

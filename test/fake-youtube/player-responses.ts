@@ -20,7 +20,7 @@ export function playerResponseFor(video: FakeVideo, clientName: string, view: Fa
   if (playability.status !== 'OK') {
     return {
       ...base,
-      playabilityStatus: refusal(playability, clientName),
+      playabilityStatus: refusal(playability, clientName, video.videoId),
       ...(playability.ageGate ? { videoDetails: videoDetails(video) } : {}),
       trackingParams: trackingParams(video.videoId, clientName),
     };
@@ -47,38 +47,20 @@ export function playerResponseFor(video: FakeVideo, clientName: string, view: Fa
 export function unknownVideoResponse(videoId: string, clientName: string): Record<string, unknown> {
   return {
     responseContext: responseContext(visitorDataFor(videoId, clientName), clientName),
-    playabilityStatus: refusal({ status: 'ERROR', reason: 'This video is unavailable' }, clientName),
+    playabilityStatus: refusal({ status: 'ERROR', reason: 'This video is unavailable' }, clientName, videoId),
     trackingParams: trackingParams(videoId, clientName),
   };
 }
 
-function refusal(playability: FakePlayability, clientName: string): Record<string, unknown> {
+function refusal(playability: FakePlayability, clientName: string, videoId: string): Record<string, unknown> {
   const reason = playability.reason ?? defaultReason(playability.status);
   const status: Record<string, unknown> = {
     status: playability.status,
     reason,
-    errorScreen: {
-      playerErrorMessageRenderer: {
-        ...(playability.subreason
-          ? {
-              subreason: {
-                runs: [
-                  { text: playability.subreason },
-                  {
-                    text: 'Learn more',
-                    navigationEndpoint: {
-                      urlEndpoint: { url: 'https://support.google.com/youtube/answer/3037019' },
-                    },
-                  },
-                ],
-              },
-            }
-          : {}),
-        reason: { runs: [{ text: reason }] },
-        thumbnail: { thumbnails: [{ url: '//s.ytimg.com/yts/img/meh7-vflGevej7.png', width: 140, height: 100 }] },
-        icon: { iconType: 'ERROR_OUTLINE' },
-      },
-    },
+    errorScreen:
+      playability.errorScreen === 'sign-in-dialog'
+        ? signInDialog(reason, videoId, clientName)
+        : errorMessageScreen(playability, reason),
     contextParams: 'Q0FFU0FnZ0M=',
   };
   if (playability.ageGate && clientName === 'WEB') status.desktopLegacyAgeGateReason = 1;
@@ -86,6 +68,63 @@ function refusal(playability: FakePlayability, clientName: string): Record<strin
     status.skip = { playabilityErrorSkipConfig: { skipOnPlayabilityError: false } };
   }
   return status;
+}
+
+function errorMessageScreen(playability: FakePlayability, reason: string): Record<string, unknown> {
+  return {
+    playerErrorMessageRenderer: {
+      ...(playability.subreason
+        ? {
+            subreason: {
+              runs: [
+                { text: playability.subreason },
+                {
+                  text: 'Learn more',
+                  navigationEndpoint: {
+                    urlEndpoint: { url: 'https://support.google.com/youtube/answer/3037019' },
+                  },
+                },
+              ],
+            },
+          }
+        : {}),
+      reason: { runs: [{ text: reason }] },
+      thumbnail: { thumbnails: [{ url: '//s.ytimg.com/yts/img/meh7-vflGevej7.png', width: 140, height: 100 }] },
+      icon: { iconType: 'ERROR_OUTLINE' },
+    },
+  };
+}
+
+/**
+ * The sign-in prompt some clients get for an age-restricted video: a confirm dialog whose
+ * only words are the reason and the buttons, "Sign in" leading to the sign-in flow.
+ */
+function signInDialog(reason: string, videoId: string, clientName: string): Record<string, unknown> {
+  const tracking = trackingParams(`${videoId}:dialog`, clientName);
+  const button = (text: string, extra: Record<string, unknown>) => ({
+    buttonRenderer: {
+      style: 'STYLE_BLUE_TEXT',
+      size: 'SIZE_DEFAULT',
+      isDisabled: false,
+      text: { runs: [{ text }] },
+      trackingParams: tracking,
+      ...extra,
+    },
+  });
+  return {
+    confirmDialogRenderer: {
+      trackingParams: tracking,
+      dialogMessages: [{ runs: [{ text: reason }] }],
+      confirmButton: button('Sign in', {
+        navigationEndpoint: {
+          clickTrackingParams: tracking,
+          signInEndpoint: { nextEndpoint: { watchEndpoint: { videoId } }, hack: true },
+        },
+      }),
+      cancelButton: button('Cancel', {}),
+      primaryIsCancel: false,
+    },
+  };
 }
 
 function defaultReason(status: FakePlayability['status']): string {

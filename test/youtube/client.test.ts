@@ -7,6 +7,7 @@ import {
   generatedVideoId,
   startFakeYouTube,
   VIDEO_AGE_RESTRICTED,
+  VIDEO_AGE_SIGN_IN_DIALOG,
   VIDEO_ANDROID_FALLBACK,
   VIDEO_AUTO_ONLY,
   VIDEO_BOT_CHECKED,
@@ -120,6 +121,7 @@ describe('refusals', () => {
     ['private', VIDEO_PRIVATE, 'VIDEO_UNAVAILABLE', 'This video is private', 1],
     ['members-only', VIDEO_MEMBERS_ONLY, 'VIDEO_UNAVAILABLE', 'members-only', 1],
     ['age-restricted', VIDEO_AGE_RESTRICTED, 'VIDEO_UNAVAILABLE', 'confirm your age', 4],
+    ['age-restricted behind a sign-in dialog', VIDEO_AGE_SIGN_IN_DIALOG, 'VIDEO_UNAVAILABLE', 'inappropriate for some users', 4],
     ['bot-checked everywhere', VIDEO_BOT_CHECKED, 'SOURCE_BLOCKED', 'refused every client', 4],
   ])('%s video (%s) is %s', async (_label, videoId, kind, wording, requestCount) => {
     for (const call of [() => youtube.getMetadata(videoId), () => youtube.getTranscript(videoId)]) {
@@ -129,6 +131,14 @@ describe('refusals', () => {
       expect(error.message).toContain(wording);
       expectSafeMessage(error);
       expect(fake.requests).toHaveLength(requestCount);
+    }
+  });
+
+  it.each([VIDEO_AGE_RESTRICTED, VIDEO_AGE_SIGN_IN_DIALOG])('names the age restriction of %s, however YouTube words it', async (videoId) => {
+    for (const call of [() => youtube.getMetadata(videoId), () => youtube.getTranscript(videoId)]) {
+      const error = await failureOf(call());
+      expect(error).toMatchObject({ kind: 'VIDEO_UNAVAILABLE', final: true });
+      expect(error.message).toMatch(/^This video is age-restricted\b/);
     }
   });
 
@@ -441,6 +451,8 @@ describe('transient failures', () => {
     expect(error.kind).toBe('TRANSIENT');
     expect(error.final).toBe(false);
     expect(error.message).toContain('503');
+    // YouTube answered: a server error, not an unreachable YouTube.
+    expect(error.unreachable).toBe(false);
     expectSafeMessage(error);
     expect(fake.requests.map((r) => r.status)).toEqual([503, 503]);
   });
@@ -450,7 +462,7 @@ describe('transient failures', () => {
     await expect(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO)).resolves.toMatchObject({ videoId: VIDEO_MANUAL_AND_AUTO });
 
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 'connection-reset', count: 2 } });
-    await expect(failureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT' });
+    await expect(failureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT', unreachable: true });
   });
 
   it('times out a request that never answers', async () => {
@@ -458,11 +470,12 @@ describe('transient failures', () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 'stall', count: 2 } });
     const error = await failureOf(impatient.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('TRANSIENT');
+    expect(error.unreachable).toBe(true);
     expect(error.message).toContain('in time');
     expect(fake.requests).toHaveLength(2);
   });
 
-  it('reports an unreachable base URL as TRANSIENT', async () => {
+  it('reports an unreachable base URL as TRANSIENT and unreachable', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
@@ -471,6 +484,8 @@ describe('transient failures', () => {
     const nowhere = createYouTubeClient({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 2000 });
     const error = await failureOf(nowhere.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('TRANSIENT');
+    expect(error.unreachable).toBe(true);
+    expect(error.message).toContain('ECONNREFUSED');
     expectSafeMessage(error);
   });
 });

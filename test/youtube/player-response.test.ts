@@ -28,6 +28,36 @@ describe('playability', () => {
     ).toMatchObject({ kind: 'unavailable', final: false });
   });
 
+  it('names the age restriction whichever way YouTube words it', () => {
+    const signInDialog = {
+      playabilityStatus: {
+        status: 'LOGIN_REQUIRED',
+        errorScreen: {
+          confirmDialogRenderer: {
+            dialogMessages: [{ runs: [{ text: 'This video may be inappropriate for some users.' }] }],
+            confirmButton: { buttonRenderer: { text: { runs: [{ text: 'Sign in' }] }, navigationEndpoint: { signInEndpoint: { hack: true } } } },
+            primaryIsCancel: false,
+          },
+        },
+      },
+    };
+    expect(judgePlayability(signInDialog)).toEqual({
+      kind: 'unavailable',
+      final: false,
+      reason: 'This video is age-restricted (YouTube says: "This video may be inappropriate for some users.")',
+    });
+    for (const response of [
+      refusal('LOGIN_REQUIRED', 'Sign in to confirm your age'),
+      refusal('LOGIN_REQUIRED', 'This video may be inappropriate for some users.'),
+      refusal('LOGIN_REQUIRED', 'Sign in', { desktopLegacyAgeGateReason: 1 }),
+      { playabilityStatus: { status: 'AGE_CHECK_REQUIRED' } },
+    ]) {
+      expect(judgePlayability(response)).toMatchObject({ kind: 'unavailable', final: false, reason: expect.stringMatching(/^This video is age-restricted\b/) });
+    }
+    // A private video that asks to sign in is not an age gate.
+    expect(judgePlayability(refusal('LOGIN_REQUIRED', 'This video is private'))).toMatchObject({ reason: 'This video is private' });
+  });
+
   it.each([
     'Sign in to confirm you\u2019re not a bot',
     "Sign in to confirm you're not a bot",
