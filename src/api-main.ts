@@ -8,8 +8,8 @@ void runProcess('video-digest-api', async (config, logger) => {
   requireSharedInfrastructure(config, 'start:api');
   const infra = await startInfrastructure(config, logger);
   const api = await startApiServer(config, infra, logger);
-  return async () => {
-    await api.close();
+  return async (graceDeadline) => {
+    await api.close(graceDeadline);
     await infra.close();
   };
 });

@@ -92,6 +92,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
+  /**
+   * Bound on one database call: waiting for a pooled connection, and each statement. A statement
+   * running longer is cancelled by the server; a connection that stays silent is dropped.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt(10000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -99,6 +104,8 @@ const EnvSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('video-jobs'),
+  /** Bound on one Temporal call (connect, workflow start, query) that sets no deadline of its own. */
+  TEMPORAL_CALL_TIMEOUT_MS: positiveInt(10000),
   /** Path to a `temporal` CLI binary for the embedded dev server (found or built when unset). */
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
   /** Port of the embedded Temporal dev server. */
@@ -137,6 +144,16 @@ const EnvSchema = z.object({
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
   /** How long process-sync waits before answering 202. */
   PROCESS_SYNC_TIMEOUT_SECONDS: positiveInt(300),
+  /**
+   * A request not answered within this bound gets 503 SERVICE_UNAVAILABLE with Retry-After.
+   * process-sync adds PROCESS_SYNC_TIMEOUT_SECONDS to it; the PDF export has a longer bound.
+   */
+  REQUEST_DEADLINE_MS: positiveInt(30000),
+  /**
+   * On SIGTERM/SIGINT: how long requests and activities in flight may take to finish before they
+   * are cut off and the process exits.
+   */
+  SHUTDOWN_GRACE_SECONDS: positiveInt(25),
   /** How long the status route waits for a workflow query before answering from the database. */
   STATUS_QUERY_TIMEOUT_MS: positiveInt(1500),
   /** Retry policy of activities that reach YouTube: attempts before the job fails. */
@@ -160,6 +177,15 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/**
+ * LEGACY_KEY_PREFIX read on its own, for text such as the CLI's usage that should not fail
+ * because some unrelated variable is bad; null when this one is itself invalid.
+ */
+export function readLegacyKeyPrefix(env: NodeJS.ProcessEnv = process.env): string | null {
+  const parsed = EnvSchema.shape.LEGACY_KEY_PREFIX.safeParse(env.LEGACY_KEY_PREFIX || undefined);
+  return parsed.success ? parsed.data : null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

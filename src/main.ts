@@ -13,9 +13,11 @@ void runProcess('video-digest', async (config, logger) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
     process.kill(process.pid, 'SIGTERM');
   });
-  return async () => {
-    await api.close();
-    await worker.shutdown();
+  return async (graceDeadline) => {
+    // Side by side: both drain against the same deadline, and both need the database until done.
+    const drained = await Promise.allSettled([api.close(graceDeadline), worker.shutdown()]);
     await infra.close();
+    const failure = drained.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
   };
 });

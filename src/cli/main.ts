@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { ConfigError, loadConfig, readLegacyKeyPrefix, type Config } from '../config';
 import { defaultPermissionsFor, permissionsAllowedFor, PERMISSIONS, PLANS, type Permission } from '../domain/access';
 import { hashApiKey, isWellFormedKey, issueApiKey } from '../auth/api-key-format';
 import { openDatabase, type Db } from '../storage/database';
@@ -18,18 +18,22 @@ import { DuplicateKeyError, findUserByEmail, insertKey } from '../storage/reposi
 import { NOTICE_KINDS } from '../notifications/queue-notice';
 import { requeueNotices } from '../notifications/outbox';
 
-const USAGE = `usage:
+/** The usage text, naming the configured legacy key prefix (its placeholder if that is invalid). */
+function usage(): string {
+  const legacyPrefix = readLegacyKeyPrefix() ?? '<LEGACY_KEY_PREFIX>';
+  return `usage:
   cli users create --email EMAIL --plan free|pro|admin [--key-name NAME]
       creates a user and their first API key; prints {"user_id","email","plan","api_key"}
   cli keys create --email EMAIL [--name NAME] [--permissions read,process,admin]
       issues another key to an existing user (default permissions: the plan's defaults);
       prints {"key_id","user_id","api_key"}
   cli keys import --email EMAIL --key KEY|- [--name NAME] [--permissions read,process,admin]
-      registers an existing key (a legacy <LEGACY_KEY_PREFIX>_... key, or an sk_ key) for a user,
+      registers an existing key (a legacy ${legacyPrefix}_... key, or an sk_ key) for a user,
       storing only its hash; "--key -" reads it from stdin; prints {"key_id","user_id","email","prefix"}
   cli emails resend-recorded [--include-failed] [--kind KIND]
       puts the email notices recorded while no SMTP_URL was set (with --include-failed, also those that
       failed) back in the outbox; workers with SMTP_URL set send them; prints {"requeued":N}`;
+}
 
 class UsageError extends Error {}
 
@@ -69,6 +73,8 @@ async function withCliDatabase<T>(run: (db: Db, config: Config) => Promise<T>): 
     dataDir: config.dataDir,
     poolSize: 2,
     embeddedMode: 'host-or-client',
+    // stdout carries the command's JSON; what the embedded server says goes to stderr.
+    log: (message) => process.stderr.write(`${message}\n`),
   });
   try {
     return await run(database.db, config);
@@ -188,7 +194,7 @@ async function main(argv: string[]): Promise<void> {
   if (group === 'keys' && command === 'import') return keysImport(rest);
   if (group === 'emails' && command === 'resend-recorded') return emailsResendRecorded(rest);
   if (group === undefined || group === '--help' || group === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${usage()}\n`);
     return;
   }
   throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ')}`);
@@ -198,7 +204,7 @@ main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`error: ${(error as Error).message}\n${USAGE}\n`);
+      process.stderr.write(`error: ${(error as Error).message}\n${usage()}\n`);
       process.exit(64); // EX_USAGE
     }
     if (error instanceof DuplicateEmailError || error instanceof DuplicateKeyError || error instanceof ConfigError) {

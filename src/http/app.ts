@@ -28,6 +28,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { recordApiRequests } from '../usage/middleware';
 import type { UsageRecorder } from '../usage/recorder';
 import { AppError } from '../domain/errors';
+import { drainGate, type Drain } from './drain';
 
 export interface ApiServices extends JobServices {
   config: Config;
@@ -35,6 +36,8 @@ export interface ApiServices extends JobServices {
   keys: KeyResolver;
   /** Records authenticated requests for the usage endpoints; absent = not recorded. */
   usageRecorder?: UsageRecorder;
+  /** Shutdown state: absent, the app never drains (tests that build it alone). */
+  drain?: Drain;
 }
 
 export function apiRoutes(services: ApiServices): AnyRoute[] {
@@ -79,10 +82,12 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     throttle,
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
+    requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
   app.use(requestId);
   if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder, routes));
   app.use(errorEnvelope(services.logger));
+  if (services.drain) app.use(drainGate(services.drain));
   app.use(router.routes());
   app.use(
     router.allowedMethods({

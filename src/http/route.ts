@@ -50,6 +50,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   /** Documented responses by status; `schema` describes a JSON body, `contentType` a binary one. */
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
   handler(input: RouteInput<P, Q, B>): Promise<RouteResponse>;
+  /**
+   * The bound on answering, from the standard one (REQUEST_DEADLINE_MS), for a route that
+   * legitimately takes longer; past it the client gets 503 SERVICE_UNAVAILABLE.
+   */
+  deadline?: (standardMs: number) => number;
 }
 
 export type AnyRoute = RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>;

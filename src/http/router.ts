@@ -9,12 +9,15 @@ import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './request-context';
 import { ANONYMOUS, type AnyRoute } from './route';
 import { parseOrThrow } from './validation';
+import { withRequestDeadline } from './request-deadline';
 
 export interface RouterDeps {
   keys: KeyResolver;
   throttle: Throttle;
   legacyKeyPrefix: string;
   requireApiAuth: boolean;
+  /** REQUEST_DEADLINE_MS: a route answers within this unless it declares its own bound. */
+  requestDeadlineMs: number;
 }
 
 const MAX_BODY = '1mb';
@@ -23,7 +26,8 @@ export function buildRouter(routes: readonly AnyRoute[], deps: RouterDeps): Rout
   const router = new Router();
   for (const route of routes) {
     for (const path of [route.path, ...(route.aliases ?? [])]) {
-      router[route.method](path, async (ctx) => handle(route, ctx as unknown as AppContext, deps));
+      const deadlineMs = route.deadline ? route.deadline(deps.requestDeadlineMs) : deps.requestDeadlineMs;
+      router[route.method](path, async (ctx) => withRequestDeadline(deadlineMs, () => handle(route, ctx as unknown as AppContext, deps)));
     }
   }
   return router;

@@ -9,11 +9,17 @@ import { createKeyResolver } from '../auth/key-resolver';
 import { createTemporalClient } from '../temporal/client';
 import type { Infrastructure } from './infrastructure';
 import { createUsageRecorder } from '../usage/recorder';
+import { createDrain } from '../http/drain';
 
 export interface RunningApi {
   server: http.Server;
   url: string;
-  close(): Promise<void>;
+  /**
+   * Drains: new requests are refused (503, or a refused connection once the listener is closed),
+   * requests in flight may finish until `graceDeadline` (default SHUTDOWN_GRACE_SECONDS from now),
+   * then the connections still open are dropped.
+   */
+  close(graceDeadline?: number): Promise<void>;
 }
 
 export interface ApiServerOptions {
@@ -26,8 +32,10 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     address: infra.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
   });
   const db = infra.database.db;
+  const drain = createDrain();
   const services = {
     db,
     store: infra.store,
@@ -37,6 +45,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     jobs: createJobLookup(db),
     keys: await createKeyResolver(db, infra.store),
     usageRecorder: options.recordRequests === false ? undefined : createUsageRecorder(db, logger),
+    drain,
   };
   const app = createApp(services);
   const server = http.createServer(app.callback());
@@ -55,13 +64,14 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
   return {
     server,
     url: `http://127.0.0.1:${port}`,
-    close: async () => {
+    close: async (graceDeadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000) => {
       reconciler.stop();
+      drain.begin();
       // Stop accepting, let requests in flight finish (bounded), then drop what is left.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, graceDeadline - Date.now()))))]);
       clearTimeout(timer);
       server.closeAllConnections();
       await closed;

@@ -3,9 +3,17 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 
+/** Slack past SHUTDOWN_GRACE_SECONDS for closing the database and the embedded servers. */
+const CLOSE_MARGIN_MS = 10_000;
+
+/**
+ * `start` returns the stop function, called once on SIGTERM/SIGINT with the time by which work in
+ * flight must have ended (SHUTDOWN_GRACE_SECONDS from the signal). Whatever still runs a margin
+ * past it is cut off by exiting.
+ */
 export async function runProcess(
   name: string,
-  start: (config: Config, logger: Logger) => Promise<() => Promise<void>>,
+  start: (config: Config, logger: Logger) => Promise<(graceDeadline: number) => Promise<void>>,
 ): Promise<void> {
   let config: Config;
   try {
@@ -18,7 +26,7 @@ export async function runProcess(
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL, name);
-  let stop: () => Promise<void>;
+  let stop: (graceDeadline: number) => Promise<void>;
   try {
     stop = await start(config, logger);
   } catch (error) {
@@ -34,9 +42,13 @@ export async function runProcess(
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 30_000);
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    const force = setTimeout(() => {
+      logger.error({ graceMs }, 'shutdown overran its grace time; exiting');
+      process.exit(1);
+    }, graceMs + CLOSE_MARGIN_MS);
     force.unref();
-    stop()
+    stop(Date.now() + graceMs)
       .then(() => process.exit(0))
       .catch((error) => {
         logger.error({ err: error }, 'shutdown failed');

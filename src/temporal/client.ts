@@ -1,5 +1,10 @@
 /** The Temporal client the API uses to start and query workflows. */
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ConnectionOptions } from '@temporalio/client';
+
+type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
+
+/** Default bound on one Temporal call; TEMPORAL_CALL_TIMEOUT_MS in the service. */
+export const DEFAULT_TEMPORAL_CALL_TIMEOUT_MS = 10_000;
 
 export interface TemporalHandle {
   client: Client;
@@ -12,8 +17,36 @@ export interface TemporalHandle {
  * Lazy, so the API starts (and answers /health with 503) even while Temporal is down; the
  * connection is made on first use and re-made after failures.
  */
-export function createTemporalClient(options: { address: string; namespace: string; taskQueue: string }): TemporalHandle {
-  const connection = Connection.lazy({ address: options.address });
+export function createTemporalClient(options: {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  /** Bound on connecting and on each call that sets no deadline of its own (withDeadline). */
+  callTimeoutMs?: number;
+}): TemporalHandle {
+  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS;
+  const connection = Connection.lazy({
+    address: options.address,
+    connectTimeout: callTimeoutMs,
+    // Outermost, so the deadline bounds the retries as a whole, not each attempt.
+    interceptors: [defaultDeadline(callTimeoutMs), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
+  });
   const client = new Client({ connection, namespace: options.namespace });
   return { client, connection, taskQueue: options.taskQueue, close: () => connection.close() };
+}
+
+// Waiting for a result or an update is the call's purpose: the server answers these long polls
+// within its own interval, and callers that need a bound set one (await-job does).
+const LONG_POLLS = /\/(GetWorkflowExecutionHistory|PollWorkflowExecutionUpdate)$/;
+
+/**
+ * gRPC calls have no deadline unless the caller sets one, and a Temporal that accepts the
+ * connection but never answers would hold the caller (and an API request) forever.
+ */
+function defaultDeadline(timeoutMs: number): GrpcInterceptor {
+  // grpc-js only needs the call interface back; wrapping it in an InterceptingCall adds nothing.
+  return (callOptions, nextCall) => {
+    const bounded = callOptions.deadline !== undefined || LONG_POLLS.test(callOptions.method_definition.path);
+    return nextCall(bounded ? callOptions : { ...callOptions, deadline: Date.now() + timeoutMs }) as ReturnType<GrpcInterceptor>;
+  };
 }

@@ -53,10 +53,18 @@ function toAppError(raw: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+// 57014: a statement cancelled by statement_timeout (DATABASE_QUERY_TIMEOUT_MS).
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '57014', '08006', '08001', '08003']);
+// gRPC status codes of a Temporal call: DEADLINE_EXCEEDED, UNAVAILABLE.
+const GRPC_UNAVAILABLE = new Set([4, 14]);
+const DEPENDENCY_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Query read timeout|Deadline exceeded/i;
 
-function isDependencyDown(error: { code?: string; message?: string } | undefined): boolean {
-  if (!error) return false;
-  if (error.code && CONNECTION_ERRORS.has(error.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(error.message ?? '');
+/** Temporal wraps the gRPC error it got in its own, so the causes are looked at too. */
+function isDependencyDown(raw: unknown): boolean {
+  for (let error = raw as { code?: unknown; message?: string; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
+    if (typeof error.code === 'string' && CONNECTION_ERRORS.has(error.code)) return true;
+    if (typeof error.code === 'number' && GRPC_UNAVAILABLE.has(error.code)) return true;
+    if (DEPENDENCY_MESSAGES.test(error.message ?? '')) return true;
+  }
+  return false;
 }

@@ -4,11 +4,14 @@ import type { Db } from '../../storage/database';
 import type { FastStore } from '../../storage/fast-store';
 import type { TemporalHandle } from '../../temporal/client';
 import { HealthSchema } from './schemas';
+import type { Drain } from '../drain';
+import { RETRY_AFTER_SECONDS } from '../request-deadline';
 
 interface HealthDeps {
   db: Db;
   store: FastStore;
   temporal: TemporalHandle;
+  drain?: Drain;
 }
 
 type Check = { status: 'ok' | 'error'; detail?: string };
@@ -38,14 +41,23 @@ export const healthRoute = (deps: HealthDeps) =>
     method: 'get',
     path: '/health',
     summary: 'Service health',
-    description: 'No key needed. 200 when the database, Redis (if configured) and Temporal answer; 503 otherwise.',
+    description:
+      'No key needed. 200 when the database, Redis (if configured) and Temporal answer; 503 otherwise, ' +
+      'and 503 with status "draining" while the process shuts down.',
     tags: ['health'],
     auth: { kind: 'none' },
     responses: {
       200: { description: 'Healthy', schema: HealthSchema },
-      503: { description: 'A dependency is down', schema: HealthSchema },
+      503: { description: 'A dependency is down, or the process is shutting down', schema: HealthSchema },
     },
     async handler() {
+      if (deps.drain?.draining) {
+        return {
+          status: 503,
+          headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+          body: { success: false, status: 'draining', checks: { api: { status: 'error', detail: 'shutting down' } } },
+        };
+      }
       const checks = await Promise.all([
         probe('database', () => sql`SELECT 1`.execute(deps.db)),
         probe('redis', () => deps.store.ping()),

@@ -1,6 +1,7 @@
 /** Response shapes shared by several routes, for the OpenAPI document. */
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../domain/job';
+import { JOB_FAILURE_CODES } from '../../domain/job-failure';
 import { SUMMARY_MODES } from '../../domain/summary';
 import { ERROR_HTTP_STATUS } from '../../domain/errors';
 import { PERMISSIONS, PLANS } from '../../domain/access';
@@ -45,7 +46,7 @@ export const SubmissionSchema = z
 
 export const JobFailureSchema = z
   .object({
-    code: z.enum(['VIDEO_UNAVAILABLE', 'TRANSCRIPT_UNAVAILABLE', 'SOURCE_BLOCKED', 'SUMMARIZATION_FAILED', 'INTERNAL_ERROR']),
+    code: z.enum(JOB_FAILURE_CODES),
     message: z.string(),
   })
   .meta({ id: 'JobFailure' });
@@ -126,7 +127,7 @@ export const JobListSchema = z
   .meta({ id: 'JobList' });
 
 export const HealthSchema = z
-  .object({ success: z.boolean(), status: z.enum(['ok', 'degraded']), checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() })) })
+  .object({ success: z.boolean(), status: z.enum(['ok', 'degraded', 'draining']), checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() })) })
   .meta({ id: 'Health' });
 
 /** Standard error responses, documented on every route that can give them. */

@@ -4,7 +4,8 @@ import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { urlsFor } from '../../../jobs/job-records';
 import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
-import { contentDisposition, createRenderSlots, jobPdfInput, renderJobPdf } from '../../../export';
+import { contentDisposition } from '../../../export/file-name';
+import { createRenderSlots } from '../../../export/render-slots';
 import { ErrorEnvelopeSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
 import { assertCompleted } from './result';
@@ -28,6 +29,8 @@ export const exportPdfRoute = (services: JobServices) =>
     auth: { kind: 'key', permission: 'read' },
     feature: { name: 'pdf_export', description: 'PDF export' },
     request: { params: JobIdParams },
+    // Rendering a long transcript takes seconds, and an export may queue behind others for a slot.
+    deadline: (standardMs) => standardMs * 4,
     responses: {
       200: { description: 'The PDF file, with Content-Disposition and Content-Length', contentType: 'application/pdf' },
       ...authErrors,
@@ -40,6 +43,8 @@ export const exportPdfRoute = (services: JobServices) =>
       if (!job) throw notFound('Job');
       assertCompleted(job);
       const pdf = await renderSlots.run(async () => {
+        // Loaded on the first export: pdfkit and its fonts are memory a service that never exports need not hold.
+        const { jobPdfInput, renderJobPdf } = await import('../../../export');
         const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
         const { result_url } = urlsFor(services.config.publicBaseUrl, job.id);
         return renderJobPdf(jobPdfInput(job, transcript, summaries, result_url));

@@ -6,9 +6,10 @@ import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authError
 import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';
 import { assertCompleted } from './result';
+import type { Drain } from '../../drain';
 
 export const processVideoSyncRoute = (
-  services: AcceptServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number } },
+  services: AcceptServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number }; drain?: Drain },
 ) =>
   defineRoute({
     method: 'post',
@@ -16,10 +17,13 @@ export const processVideoSyncRoute = (
     summary: 'Submit a video job and wait for its result (admin)',
     description:
       'As POST /api/v1/videos/process, then waits up to PROCESS_SYNC_TIMEOUT_SECONDS (default 300): 200 with the result record, ' +
-      '409 JOB_FAILED if the job failed, or 202 with the submission record if the wait ran out (poll status_url then).',
+      '409 JOB_FAILED if the job failed, or 202 with the submission record if the wait ran out or the service is ' +
+      'shutting down (poll status_url then).',
     tags: ['videos'],
     auth: { kind: 'key', permission: 'admin' },
     request: { body: ProcessRequestSchema },
+    // Waiting is this route's purpose: the standard bound applies on top of the wait.
+    deadline: (standardMs) => standardMs + services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000,
     responses: {
       200: { description: 'The job completed: its result record', schema: JobResultRecordSchema },
       202: { description: 'Still running when the wait ran out', schema: SubmissionSchema },
@@ -31,7 +35,7 @@ export const processVideoSyncRoute = (
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);
-      const ended = await awaitJob(services, job.id, services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000);
+      const ended = await awaitJob(services, job.id, services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000, services.drain?.signal);
       if (ended.status === 'queued' || ended.status === 'processing') {
         return { status: 202, headers, body: submissionRecord(job, services.config.publicBaseUrl) };
       }
