@@ -4,6 +4,7 @@
  */
 import { NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { buildWorkflowBundle } from './workflow-bundle';
 
 export interface WorkerOptions {
   address: string;
@@ -12,8 +13,10 @@ export interface WorkerOptions {
   deps: ActivityDeps;
   maxConcurrentActivities: number;
   maxConcurrentWorkflowTasks: number;
-  /** A prebuilt bundle (tests build once); otherwise the workflows are bundled at start. */
+  /** A prebuilt bundle (tests build once); otherwise the workflows are bundled at start, in a child process. */
   workflowBundle?: WorkflowBundleWithSourceMap;
+  /** SHUTDOWN_GRACE_SECONDS: activities in flight get this long to finish when the worker stops. */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningWorker {
@@ -23,21 +26,26 @@ export interface RunningWorker {
   shutdown(): Promise<void>;
 }
 
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_FORCE_MARGIN_MS = 3_000;
+
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: createActivities(options.deps),
-    ...(options.workflowBundle
-      ? { workflowBundle: options.workflowBundle }
-      : { workflowsPath: require.resolve('../workflows') }),
+    workflowBundle: options.workflowBundle ?? (await buildWorkflowBundle()),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
     maxConcurrentLocalActivityExecutions: options.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,
-    // A stopping worker finishes what it holds for a while; anything longer is retried elsewhere.
-    shutdownGraceTime: '10 seconds',
+    // A stopping worker finishes what it holds for a while, then cancels it; a cancelled attempt is
+    // retried by another worker (or this one after a restart).
+    shutdownGraceTime: shutdownGraceMs,
+    // An activity that ignores its cancellation must not keep the process from exiting.
+    shutdownForceTime: shutdownGraceMs + SHUTDOWN_FORCE_MARGIN_MS,
   });
   const done = worker.run().finally(() => connection.close());
   return {

@@ -5,15 +5,12 @@
  * The CLI binary is found or built by scripts/ensure-temporal-cli.sh (Go, `go install`); where
  * neither works, the Temporal SDK's own download of the dev server is used instead.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { isProcessAlive } from './pid-lock';
 import { freePort } from './free-port';
-
-const execFileAsync = promisify(execFile);
 
 export interface DevServerOptions {
   dataDir: string;
@@ -59,11 +56,17 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       '--log-level', 'warn',
       ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
     ],
-    { stdio: ['ignore', logFd, logFd] },
+    // Its own process group: a Ctrl-C in the terminal reaches only the service, which drains its
+    // workflows and activities first and then stops this server.
+    { stdio: ['ignore', logFd, logFd], detached: true },
   );
   fs.closeSync(logFd);
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  void exited.then(() => process.removeListener('exit', stopOnExit));
 
   try {
     await waitUntilServing(address, exited, 60_000);
@@ -78,17 +81,69 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
 async function locateCli(options: DevServerOptions): Promise<string | null> {
   const script = path.resolve(__dirname, '../../scripts/ensure-temporal-cli.sh');
   try {
-    const { stdout } = await execFileAsync('bash', [script], {
-      env: { ...process.env, DATA_DIR: options.dataDir, ...(options.cliPath ? { TEMPORAL_CLI_PATH: options.cliPath } : {}) },
-      timeout: 20 * 60_000,
-      maxBuffer: 10 * 1024 * 1024,
-    });
+    const stdout = await runCliScript(script, options);
     const cli = stdout.trim().split('\n').pop();
     return cli && fs.existsSync(cli) ? cli : null;
   } catch (error) {
     options.log(`no Temporal CLI available (${(error as Error).message.split('\n')[0]}); using the SDK's download`);
     return null;
   }
+}
+
+const CLI_BUILD_TIMEOUT_MS = 20 * 60_000;
+const CLI_BUILD_PROGRESS_EVERY_MS = 30_000;
+
+/**
+ * Runs ensure-temporal-cli.sh and resolves with its stdout (the CLI's path). The script is
+ * silent when it finds a CLI; when it has to build one, its progress lines (stderr) are passed
+ * on as they come, with a reminder every 30 s, since a first start would otherwise look hung
+ * for minutes. Go's own output goes to a file in DATA_DIR instead of the service's log.
+ */
+function runCliScript(script: string, options: DevServerOptions): Promise<string> {
+  const buildLog = path.join(options.dataDir, 'temporal', 'cli-build.log');
+  const child = spawn('bash', [script], {
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      TEMPORAL_CLI_BUILD_LOG: buildLog,
+      ...(options.cliPath ? { TEMPORAL_CLI_PATH: options.cliPath } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let pendingErr = '';
+  let building: NodeJS.Timeout | null = null;
+  const started = Date.now();
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (pendingErr + chunk).split('\n');
+    pendingErr = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) options.log(line.trim());
+    building ??= setInterval(() => {
+      options.log(`still building the Temporal CLI (${Math.round((Date.now() - started) / 1000)} s so far)...`);
+    }, CLI_BUILD_PROGRESS_EVERY_MS);
+  });
+  const timeout = setTimeout(() => child.kill('SIGTERM'), CLI_BUILD_TIMEOUT_MS);
+
+  const stopTimers = () => {
+    clearTimeout(timeout);
+    if (building) clearInterval(building);
+  };
+
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      stopTimers();
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      stopTimers();
+      if (pendingErr.trim()) options.log(pendingErr.trim());
+      if (code === 0) return resolve(stdout);
+      const how = signal ? `was stopped (${signal})` : `exited with ${code}`;
+      const goOutput = fs.existsSync(buildLog) ? `; Go's output is in ${buildLog}` : '';
+      reject(new Error(`ensure-temporal-cli.sh ${how}${goOutput}`));
+    });
+  });
 }
 
 async function startWithSdkDownload(options: DevServerOptions, root: string, address: string): Promise<RunningDevServer> {

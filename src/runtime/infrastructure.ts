@@ -20,6 +20,8 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    log: (message) => logger.info(message),
   });
   logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
 

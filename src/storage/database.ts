@@ -1,12 +1,14 @@
 /**
- * Opens the system of record: Postgres at DATABASE_URL, or the embedded PGlite under DATA_DIR.
- * Either way the service gets a Kysely over `pg`, and migrations have run.
+ * Opens the system of record: Postgres at DATABASE_URL, or the embedded Postgres server under
+ * DATA_DIR. Either way the service gets a Kysely over `pg`, and migrations have run.
  */
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
 import { migrationProvider } from './migrations';
 import { openEmbeddedPostgres, type EmbeddedMode } from './embedded-postgres';
+import { importLegacyPglite } from './pglite-import';
 import type { Database } from './schema';
+import { databaseDeadlines } from './pg-deadlines';
 
 // BIGINT counts (count(*)) fit comfortably in a JS number for this service's volumes.
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -15,7 +17,7 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
-  /** 'postgres' for DATABASE_URL, 'embedded' for PGlite. */
+  /** 'postgres' for DATABASE_URL, 'embedded' for the server under DATA_DIR. */
   kind: 'postgres' | 'embedded';
   close(): Promise<void>;
 }
@@ -27,16 +29,20 @@ export interface DatabaseOptions {
   /** How to share the embedded database with other local processes. */
   embeddedMode?: EmbeddedMode;
   migrate?: boolean;
+  /** DATABASE_QUERY_TIMEOUT_MS: bound on getting a connection and on each statement. */
+  queryTimeoutMs?: number;
+  /** Start-up messages of the embedded server (first start, leftovers, the PGlite import). */
+  log?: (message: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const embedded = options.databaseUrl
     ? null
-    : await openEmbeddedPostgres(options.dataDir, options.embeddedMode ?? 'host');
+    : await openEmbeddedPostgres(options.dataDir, { mode: options.embeddedMode ?? 'host', log: options.log });
   const pool = new Pool({
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
     max: options.poolSize,
-    connectionTimeoutMillis: 10_000,
+    ...databaseDeadlines(options.queryTimeoutMs ?? 10_000),
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -53,6 +59,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   try {
     if (options.migrate !== false) await migrateToLatest(db);
+    if (embedded?.legacyPgliteDir) {
+      await importLegacyPglite({ pgliteDir: embedded.legacyPgliteDir, target: db, migrate: migrateToLatest, log: options.log ?? (() => {}) });
+    }
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,22 +1,26 @@
 /**
- * The embedded default database: PGlite (Postgres compiled to WebAssembly) keeping its files under
- * DATA_DIR, served over a Unix socket by pglite-socket so the rest of the service talks to it with
- * the same `pg` driver and SQL as a real Postgres.
+ * The embedded default database: a real PostgreSQL server (src/infra/postgres-server.ts) whose
+ * cluster lives under DATA_DIR/postgres, so the service talks to it with the same `pg` driver,
+ * SQL and concurrency as to any Postgres.
  *
- * PGlite allows one process per data directory. The process that opens it is the host and holds a
- * pid lock; others (the CLI while the service runs) connect to the host's socket instead.
+ * One process is the host: it holds a pid lock and runs the server for as long as it runs. Others
+ * (the CLI while the service runs) connect to the host's socket; with no host, the CLI becomes the
+ * host for the length of its command.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
-import { acquirePidLock, readLiveLockHolder, type PidLock } from '../infra/pid-lock';
+import { acquirePidLock, readLiveLockHolder } from '../infra/pid-lock';
+import { SOCKET_PORT, startPostgresServer } from '../infra/postgres-server';
 
 export interface EmbeddedPostgres {
   /** How `pg` reaches it. */
   poolConfig: PoolConfig;
   role: 'host' | 'client';
+  /** A PGlite data directory left by an earlier version, to import once (src/storage/pglite-import.ts). */
+  legacyPgliteDir: string | null;
   close(): Promise<void>;
 }
 
@@ -26,60 +30,61 @@ export type EmbeddedMode =
   /** Use the running host if there is one, otherwise become the host. */
   | 'host-or-client';
 
-const SOCKET_PORT = 5432;
+export interface EmbeddedPostgresOptions {
+  mode: EmbeddedMode;
+  log?: (message: string) => void;
+  waitForHostMs?: number;
+}
+
 // Postgres clients cannot use a socket path longer than the kernel's sun_path (108 bytes).
 const MAX_SOCKET_PATH = 100;
 
-export async function openEmbeddedPostgres(
-  dataDir: string,
-  mode: EmbeddedMode,
-  waitForHostMs = 15_000,
-): Promise<EmbeddedPostgres> {
+/** Where earlier versions kept the PGlite database. */
+export const LEGACY_PGLITE_DIRNAME = 'data';
+
+export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const root = path.join(dataDir, 'postgres');
   fs.mkdirSync(root, { recursive: true });
   const lockPath = path.join(root, 'host.pid');
   const socketDir = socketDirectoryFor(root);
   const poolConfig: PoolConfig = { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };
 
-  if (mode === 'host-or-client' && readLiveLockHolder(lockPath) !== null) {
-    return { poolConfig, role: 'client', close: async () => {} };
+  if (options.mode === 'host-or-client' && readLiveLockHolder(lockPath) !== null) {
+    return { poolConfig, role: 'client', legacyPgliteDir: null, close: async () => {} };
   }
 
-  const lock = await acquirePidLock(lockPath, waitForHostMs, 'the embedded database');
+  const lock = await acquirePidLock(lockPath, options.waitForHostMs ?? 15_000, 'the embedded database');
   try {
-    return await startHost(root, socketDir, poolConfig, lock);
+    const server = await startPostgresServer({
+      clusterDir: path.join(root, 'cluster'),
+      socketDir,
+      logFile: path.join(root, 'server.log'),
+      log: options.log ?? (() => {}),
+    });
+    let closed = false;
+    return {
+      poolConfig: server.connection,
+      role: 'host',
+      legacyPgliteDir: findLegacyPglite(root),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await server.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-async function startHost(root: string, socketDir: string, poolConfig: PoolConfig, lock: PidLock): Promise<EmbeddedPostgres> {
-  // Loaded lazily: deployments with DATABASE_URL never pay for the WebAssembly module.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-
-  const db = await PGlite.create(path.join(root, 'data'));
-  fs.mkdirSync(socketDir, { recursive: true });
-  const socketPath = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
-  fs.rmSync(socketPath, { force: true }); // left behind by a host that was killed
-  // The multiplexer keeps each transaction on its own connection; 64 leaves room for a pool per process.
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
-  await server.start();
-
-  let closed = false;
-  return {
-    poolConfig,
-    role: 'host',
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await server.stop();
-      await db.close();
-      fs.rmSync(socketPath, { force: true });
-      lock.release();
-    },
-  };
+function findLegacyPglite(root: string): string | null {
+  const dir = path.join(root, LEGACY_PGLITE_DIRNAME);
+  return fs.existsSync(path.join(dir, 'PG_VERSION')) ? dir : null;
 }
 
 function socketDirectoryFor(root: string): string {

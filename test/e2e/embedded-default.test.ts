@@ -1,0 +1,230 @@
+/**
+ * The embedded default under load, as a new user meets it: `npm start` exactly as the README says
+ * (no DATABASE_URL, REDIS_URL or TEMPORAL_ADDRESS: the embedded Postgres server, the in-process
+ * store and the local Temporal dev server, all under DATA_DIR), driven only over HTTP and the CLI.
+ *
+ * One service for the whole file, in order: the quota race, 100 concurrent submissions with
+ * pollers and key creation alongside, the 10 MB transcript in all five modes, then a SIGKILL with
+ * 20 jobs in flight and a restart that completes them, and a clean SIGTERM that leaves nothing running.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SUMMARY_MODES } from '../../src/domain/summary';
+import { generatedVideoId, startFakeYouTube, VIDEO_TEN_MEGABYTES, type FakeYouTube } from '../fake-youtube';
+import { freePort } from '../support/ports';
+import { npmCli, npmStart, type NpmStart } from '../support/npm-start';
+import { isProcessAlive } from '../../src/infra/pid-lock';
+
+jest.setTimeout(900_000);
+
+/** No request may go unanswered: a request still open after this is a failure, not a slow answer. */
+const ANSWER_WITHIN_MS = 60_000;
+
+let youtube: FakeYouTube;
+let dataDir: string;
+let env: Record<string, string>;
+let service: NpmStart;
+const started: NpmStart[] = [];
+let nextVideo = 0;
+
+interface Answer {
+  status: number;
+  json: any;
+  headers: Headers;
+}
+
+/** One HTTP call; a request left unanswered throws (AbortSignal), which fails the test. */
+async function call(method: string, route: string, key: string | null, body?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (key) headers.authorization = `Bearer ${key}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${service.url}${route}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+  });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text.slice(0, 200) };
+  }
+  return { status: response.status, json, headers: response.headers };
+}
+
+async function createUser(plan: 'free' | 'pro'): Promise<string> {
+  const email = `user${Math.random().toString(36).slice(2)}@example.com`;
+  const result = await npmCli(env, ['users', 'create', '--email', email, '--plan', plan]);
+  if (result.code !== 0) throw new Error(`cli users create failed (${result.code}): ${result.stderr}`);
+  const line = JSON.parse(result.stdout.trim().split('\n').pop()!);
+  return line.api_key as string;
+}
+
+const submit = (key: string, url: string, modes: string[] = ['tldr']) =>
+  call('POST', '/api/v1/videos/process', key, { url, options: { summary_modes: modes } });
+
+async function waitTerminal(key: string, jobId: string, timeoutMs: number): Promise<Answer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await call('GET', `/api/v1/videos/status/${jobId}`, key);
+    if (status.json?.status === 'completed' || status.json?.status === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(status.json)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const nextVideoUrl = () => `https://www.youtube.com/watch?v=${generatedVideoId(10_000 + nextVideo++)}`;
+
+function startService(): NpmStart {
+  service = npmStart(Number(env.PORT), env);
+  started.push(service);
+  return service;
+}
+
+beforeAll(async () => {
+  // A little latency, like a distant YouTube: jobs stay in flight long enough to be interrupted.
+  youtube = await startFakeYouTube({ latencyMs: 100 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-npm-start-'));
+  // As root the embedded Postgres runs as the postgres user, which must reach DATA_DIR.
+  fs.chmodSync(dataDir, 0o755);
+  env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    TEMPORAL_DEV_PORT: String(await freePort()),
+    YOUTUBE_BASE_URL: youtube.baseUrl,
+    LOG_LEVEL: 'warn',
+    // The free plan is the quota race's: 10 videos a month. Per-minute limits stay on, high
+    // enough that the load below measures the service, not the throttle.
+    PLAN_LIMITS: JSON.stringify({
+      free: { requests_per_minute: 100_000, videos_per_month: 10 },
+      pro: { requests_per_minute: 100_000, videos_per_month: 100_000 },
+    }),
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+  };
+  startService();
+  await service.waitHealthy();
+});
+
+afterAll(async () => {
+  for (const proc of started) proc.signal('SIGKILL');
+  await youtube?.close();
+  // Servers orphaned by the SIGKILL were stopped by the restart; make sure of it.
+  for (const pidFile of [path.join(dataDir, 'temporal', 'server.pid'), path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid')]) {
+    try {
+      process.kill(Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10), 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('accepts exactly the 10 videos a quota has left when 50 arrive at once', async () => {
+  const key = await createUser('free');
+  const answers = await Promise.all(Array.from({ length: 50 }, () => submit(key, nextVideoUrl())));
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 202)).toHaveLength(10);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+  for (const refused of answers.filter((a) => a.status === 429)) expect(refused.json.error.code).toBe('QUOTA_EXCEEDED');
+  const accepted = answers.filter((a) => a.status === 202).map((a) => a.json.job_id as string);
+  const finals = await Promise.all(accepted.map((id) => waitTerminal(key, id, 300_000)));
+  expect(finals.map((f) => f.json.status)).toEqual(Array(10).fill('completed'));
+  const listed = await call('GET', '/api/v1/videos/?limit=100', key);
+  expect(listed.json.pagination.total).toBe(10);
+});
+
+it('answers 100 concurrent submissions, 20 pollers and key creation without a 5xx, and completes every job', async () => {
+  const key = await createUser('pro');
+  const answers: Answer[] = [];
+  const submissions = Promise.all(
+    Array.from({ length: 100 }, () => submit(key, nextVideoUrl(), ['tldr', 'key_insights']).then((a) => (answers.push(a), a))),
+  );
+
+  // Pollers read the status of whatever has been accepted so far, until every submission is answered.
+  let submitting = true;
+  const polled: Answer[] = [];
+  const pollers = Array.from({ length: 20 }, async (_, i) => {
+    while (submitting) {
+      const accepted = answers.filter((a) => a.status === 202);
+      const target = accepted[i % Math.max(accepted.length, 1)];
+      polled.push(target ? await call('GET', `/api/v1/videos/status/${target.json.job_id}`, key) : await call('GET', '/api/v1/videos/?limit=5', key));
+    }
+  });
+  // Keys are made alongside, over HTTP and through the CLI.
+  const keyCreation = Promise.all([
+    ...Array.from({ length: 5 }, (_, i) => call('POST', '/api/v1/auth/keys', key, { name: `load-${i}` })),
+    createUser('pro').then((created) => ({ status: created.startsWith('sk_') ? 201 : 0, json: null, headers: new Headers() })),
+  ]);
+
+  const submitted = await submissions;
+  submitting = false;
+  await Promise.all(pollers);
+  const keys = await keyCreation;
+
+  expect(submitted.map((a) => a.status)).toEqual(Array(100).fill(202));
+  expect(keys.map((a) => a.status)).toEqual(Array(6).fill(201));
+  expect(polled.length).toBeGreaterThan(0);
+  expect(polled.filter((a) => a.status !== 200).map((a) => ({ status: a.status, body: a.json }))).toEqual([]);
+
+  const finals = await Promise.all(submitted.map((a) => waitTerminal(key, a.json.job_id, 600_000)));
+  expect(finals.filter((f) => f.json.status !== 'completed').map((f) => f.json)).toEqual([]);
+});
+
+it('completes the 10 MB transcript in all five modes', async () => {
+  const key = await createUser('pro');
+  const accepted = await submit(key, `https://www.youtube.com/watch?v=${VIDEO_TEN_MEGABYTES}`, [...SUMMARY_MODES]);
+  expect(accepted.status).toBe(202);
+  const final = await waitTerminal(key, accepted.json.job_id, 300_000);
+  expect(final.json).toMatchObject({ status: 'completed', progress_percentage: 100 });
+
+  const result = await call('GET', `/api/v1/videos/result/${accepted.json.job_id}`, key);
+  expect(result.status).toBe(200);
+  expect(Object.keys(result.json.summaries).sort()).toEqual([...SUMMARY_MODES].sort());
+  expect(Buffer.byteLength(result.json.transcript.text, 'utf8')).toBeGreaterThan(9 * 1024 * 1024);
+  expect(result.json.transcript.segments.length).toBeGreaterThan(10_000);
+});
+
+it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cleanly on SIGTERM', async () => {
+  const key = await createUser('pro');
+  const jobIds: string[] = [];
+  for (const answer of await Promise.all(Array.from({ length: 20 }, () => submit(key, nextVideoUrl(), ['tldr', 'detailed'])))) {
+    expect(answer.status).toBe(202);
+    jobIds.push(answer.json.job_id);
+  }
+  // Kill once some have started, while most are still unfinished.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const statuses = await Promise.all(jobIds.map(async (id) => (await call('GET', `/api/v1/videos/status/${id}`, key)).json.status));
+    if (statuses.includes('processing') || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const before = await Promise.all(jobIds.map(async (id) => (await call('GET', `/api/v1/videos/status/${id}`, key)).json.status));
+  expect(before.filter((s) => s !== 'completed').length).toBeGreaterThan(0);
+
+  const killed = service;
+  killed.signal('SIGKILL');
+  await killed.exited;
+
+  startService();
+  await service.waitHealthy();
+  const finals = await Promise.all(jobIds.map((id) => waitTerminal(key, id, 300_000)));
+  expect(finals.map((f) => f.json.status)).toEqual(Array(20).fill('completed'));
+
+  // SIGTERM: the service drains, stops its Postgres and Temporal, and exits by itself.
+  const postgresPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8'), 10);
+  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  service.signal('SIGTERM');
+  await service.exited;
+  expect(service.output()).not.toMatch(/shutdown failed/);
+  expect(isProcessAlive(postgresPid)).toBe(false);
+  expect(fs.existsSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'))).toBe(false);
+  expect(isProcessAlive(temporalPid)).toBe(false);
+
+  // With the service down, the CLI starts the embedded database itself.
+  const user = await npmCli(env, ['users', 'create', '--email', 'after-stop@example.com', '--plan', 'free']);
+  expect(user.code).toBe(0);
+  expect(JSON.parse(user.stdout.trim().split('\n').pop()!)).toMatchObject({ email: 'after-stop@example.com', plan: 'free' });
+});

@@ -1,0 +1,93 @@
+/**
+ * `npm start` as a new user runs it (README): a real child process on the embedded defaults,
+ * with no DATABASE_URL, REDIS_URL or TEMPORAL_ADDRESS, driven from outside over HTTP and the CLI.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { waitFor } from './processes';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+const INFRASTRUCTURE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'TEMPORAL_ADDRESS'];
+
+export interface NpmStart {
+  url: string;
+  /** npm's pid, the root of the process tree (the service, its Postgres and Temporal servers). */
+  pid: number;
+  output(): string;
+  /** npm and everything in its process group (the service itself) have exited. */
+  exited: Promise<void>;
+  /** Signals the whole `npm start` process group (npm, its shell, the service). */
+  signal(signal: NodeJS.Signals): void;
+  waitHealthy(timeoutMs?: number): Promise<void>;
+}
+
+export function npmStart(port: number, env: Record<string, string>): NpmStart {
+  for (const name of INFRASTRUCTURE_VARIABLES) {
+    if (env[name]) throw new Error(`npmStart runs the embedded defaults: ${name} must not be set`);
+  }
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a kill reaches npm and the service alike, as a terminal's would.
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  // npm may exit on a signal before the service it started has finished draining.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() =>
+    waitFor('the service process group to exit', async () => !groupAlive(child.pid!), 120_000).then(() => undefined),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    signal(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // already gone
+      }
+    },
+    async waitHealthy(timeoutMs = 180_000) {
+      await waitFor(
+        'npm start to answer /health with 200',
+        async () => {
+          if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
+          const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) });
+          return response.status === 200;
+        },
+        timeoutMs,
+      );
+    },
+  };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** `npm run --silent cli -- ...` against the same DATA_DIR; stdout's last line is its JSON. */
+export async function npmCli(env: Record<string, string>, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}
