@@ -2,7 +2,8 @@
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import type { JobWarning } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
-import type { Summarizer, SummaryMode } from '../src/domain/summary';
+import type { SummaryMode } from '../src/domain/summary';
+import type { SummaryPool, SummaryRun } from '../src/summaries/summary-pool';
 import type { Transcript } from '../src/domain/transcript';
 import type { Db } from '../src/storage/database';
 import * as jobs from '../src/storage/repositories/jobs';
@@ -13,7 +14,14 @@ import { truncateTranscript, countWords } from '../src/domain/transcript-limits'
 export interface JobActivityDeps {
   db: Db;
   youtube: YouTubeClient;
-  summarizer: Summarizer;
+  /** Summary threads: the extractive engine's CPU work stays off the event loop the API shares. */
+  summaries: SummaryPool;
+}
+
+export interface SummariesWritten {
+  /** Whole-transcript analyses made: one per job for the extractive engine. */
+  analyses: number;
+  analysisMs: number;
 }
 
 export interface TranscriptFetched {
@@ -26,6 +34,36 @@ export interface TranscriptFetched {
 
 export function createJobActivities(deps: JobActivityDeps) {
   const { db } = deps;
+
+  /** The job's transcript goes to a summary thread as JSON text: parsed there, never on this event loop. */
+  async function summarizeJob(jobId: string, modes: SummaryMode[]): Promise<SummaryRun> {
+    const [job, transcriptJson] = await Promise.all([jobs.findJob(db, jobId), jobs.loadJobTranscriptJson(db, jobId)]);
+    if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
+    const video = job.video_info;
+    const context = Context.current();
+    try {
+      return await withHeartbeat(() =>
+        deps.summaries.summarize(
+          {
+            transcriptJson,
+            video: {
+              title: video?.title ?? '',
+              channel: video?.channel ?? '',
+              durationSeconds: video?.durationSeconds ?? null,
+              chapters: video?.chapters ?? [],
+              customInstructions: job.request.customInstructions,
+            },
+            modes,
+          },
+          context.cancellationSignal,
+        ),
+      );
+    } catch (error) {
+      if (context.cancellationSignal.aborted) throw error;
+      context.log.warn('summary engine failed', { jobId, modes, error: String(error) });
+      throw ApplicationFailure.retryable(`The ${modes.join(', ')} summaries could not be written`, 'SUMMARIZATION_FAILED');
+    }
+  }
 
   return {
     async fetchVideoMetadata(input: { jobId: string; videoId: string; useProxy?: boolean | null; progress: number }): Promise<{ title: string }> {
@@ -68,32 +106,26 @@ export function createJobActivities(deps: JobActivityDeps) {
       };
     },
 
+    /** The version before 'summaries-analysed-once' asks for one mode at a time; its workflows may still be running. */
     async writeSummary(input: { jobId: string; mode: SummaryMode; progress: number }): Promise<void> {
       await jobs.recordStep(db, input.jobId, 'summarizing', input.progress);
-      const [job, stored] = await Promise.all([jobs.findJob(db, input.jobId), jobs.loadJobTranscript(db, input.jobId)]);
-      if (!job || !stored) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
-      const video = job.video_info;
-      let entry;
-      try {
-        entry = await withHeartbeat(() =>
-          deps.summarizer.summarize(
-            {
-              title: video?.title ?? '',
-              channel: video?.channel ?? '',
-              language: stored.transcript.language,
-              durationSeconds: video?.durationSeconds ?? null,
-              chapters: video?.chapters ?? [],
-              segments: stored.transcript.segments,
-              customInstructions: job.request.customInstructions,
-            },
-            input.mode,
-          ),
-        );
-      } catch (error) {
-        Context.current().log.warn('summary engine failed', { jobId: input.jobId, mode: input.mode, error: String(error) });
-        throw ApplicationFailure.retryable(`The ${input.mode} summary could not be written`, 'SUMMARIZATION_FAILED');
+      const run = await summarizeJob(input.jobId, [input.mode]);
+      await jobs.saveSummary(db, input.jobId, run.entries[0]!);
+    },
+
+    /**
+     * Every mode of a job from one load and one analysis of its transcript. Progress moves
+     * through `progress.from`..`progress.to` as each mode is saved.
+     */
+    async writeSummaries(input: { jobId: string; modes: SummaryMode[]; progress: { from: number; to: number } }): Promise<SummariesWritten> {
+      const { from, to } = input.progress;
+      await jobs.recordStep(db, input.jobId, 'summarizing', from);
+      const run = await summarizeJob(input.jobId, input.modes);
+      for (const [i, entry] of run.entries.entries()) {
+        await jobs.saveSummary(db, input.jobId, entry);
+        await jobs.recordStep(db, input.jobId, 'summarizing', from + Math.round(((to - from) * (i + 1)) / run.entries.length));
       }
-      await jobs.saveSummary(db, input.jobId, entry);
+      return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs) };
     },
 
     async completeJob(input: { jobId: string; warnings: JobWarning[] }): Promise<void> {
@@ -121,7 +153,13 @@ async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
         // Blocks are often temporary (rate limits, a flagged IP): retried, then final.
         throw ApplicationFailure.retryable(error.message, 'SOURCE_BLOCKED');
       case 'TRANSIENT':
-        throw ApplicationFailure.retryable(`YouTube could not be reached: ${error.message}`, 'INTERNAL_ERROR');
+        // Only "no answer at all" is SOURCE_UNREACHABLE (contract: DNS, connection, TLS, timeouts);
+        // YouTube answering badly (5xx, unusable answers) was reached, so it stays INTERNAL_ERROR.
+        // Retried either way: the last attempt's type becomes the job's code.
+        if (error.unreachable) {
+          throw ApplicationFailure.retryable(`YouTube could not be reached: ${error.message}`, 'SOURCE_UNREACHABLE');
+        }
+        throw ApplicationFailure.retryable(`YouTube did not give a usable answer: ${error.message}`, 'INTERNAL_ERROR');
     }
   }
 }

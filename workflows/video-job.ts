@@ -1,5 +1,5 @@
 /**
- * One video job: metadata, transcript, one summary per mode, then the result is persisted.
+ * One video job: metadata, transcript, the summaries of every mode, then the result is persisted.
  * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
  * system of record; the query below gives finer live progress while the workflow runs.
  */
@@ -101,6 +101,17 @@ async function summarizeAll(
   activities: JobActivities,
   advance: (step: 'summarizing', progress: number) => void,
 ): Promise<void> {
+  // One activity loads and analyses the transcript once for every mode (it advances the job row
+  // through the span itself); workflows started before this ran one activity per mode.
+  if (patched('summaries-analysed-once')) {
+    await activities.writeSummaries({
+      jobId,
+      modes,
+      progress: { from: PROGRESS.summariesStart, to: PROGRESS.summariesEnd },
+    });
+    advance('summarizing', PROGRESS.summariesEnd);
+    return;
+  }
   const span = PROGRESS.summariesEnd - PROGRESS.summariesStart;
   let done = 0;
   await Promise.all(

@@ -2,7 +2,6 @@
  * Renders a notice: subject, HTML (MJML templates in ./templates, compiled offline by mjml) and a
  * plain-text part (the .txt templates beside them).
  */
-import mjml2html from 'mjml';
 import { NOTICE_KINDS, type NoticeKind } from './queue-notice';
 import { fillTemplate, templateSource } from './template';
 import { VIEWS, type ViewContext } from './views';
@@ -25,6 +24,8 @@ export async function renderNotice(kind: string, data: Record<string, unknown>, 
   if (!isNoticeKind(kind)) throw new NoticeRenderError(`unknown notice kind: ${kind}`);
   const view = VIEWS[kind](data, ctx);
   const source = fillTemplate(templateSource('layout.mjml'), templateSource(`${kind}.mjml`), view.vars, true);
+  // Loaded on the first notice: mjml weighs ~40 MB, which a service that sends no email never needs.
+  const { default: mjml2html } = await import('mjml');
   // strict: a template that is not valid MJML fails here (and in the tests), not in a mail client.
   const result = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
   if (result.errors.length > 0) {

@@ -3,11 +3,14 @@ import type { ActivityDeps } from '../../activities';
 import type { Db } from '../storage/database';
 import { createYouTubeClient } from '../youtube';
 import { createProxyPool } from '../proxies';
-import { createSummarizer } from '../summaries';
+import { createSummaryPool } from '../summaries/summary-pool';
 import type { TemporalHandle } from '../temporal/client';
 import { createWebhookHttpClient } from '../webhooks';
 
-/** `temporal`: a client for activities that start workflows (webhook deliveries). */
+/**
+ * `temporal`: a client for activities that start workflows (webhook deliveries). The summary
+ * threads start on first use; whoever stops the worker closes them (`summaries.close()`).
+ */
 export function createActivityDeps(config: Config, db: Db, temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>): ActivityDeps {
   return {
     db,
@@ -17,7 +20,7 @@ export function createActivityDeps(config: Config, db: Db, temporal: Pick<Tempor
       // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
       proxies: createProxyPool(db),
     }),
-    summarizer: createSummarizer({ provider: config.SUMMARY_PROVIDER }),
+    summaries: createSummaryPool({ provider: { provider: config.SUMMARY_PROVIDER } }),
     temporal,
     webhooks: {
       http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),

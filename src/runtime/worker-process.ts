@@ -3,26 +3,39 @@ import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Config } from '../config';
 import { startWorker, type RunningWorker } from '../../workers/create-worker';
 import { createActivityDeps } from './activity-deps';
+import type { SummaryPool } from '../summaries/summary-pool';
 import { routeTemporalLogs } from './temporal-logging';
 import type { Infrastructure } from './infrastructure';
 import { startEmailSender } from '../notifications/sender';
 import { createTemporalClient } from '../temporal/client';
+
+export interface RunningJobWorker extends RunningWorker {
+  /** The worker's summary threads, for figures (how many analyses its jobs needed). */
+  summaries: SummaryPool;
+}
 
 export async function startJobWorker(
   config: Config,
   infra: Infrastructure,
   logger: Logger,
   workflowBundle?: WorkflowBundleWithSourceMap,
-): Promise<RunningWorker> {
+): Promise<RunningJobWorker> {
   routeTemporalLogs(logger);
   // Activities start workflows too (webhook deliveries): a client of their own, closed with the worker.
   const temporal = createTemporalClient({
     address: infra.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
   });
   const deps = createActivityDeps(config, infra.database.db, temporal);
-  const closeClients = () => Promise.all([temporal.close(), deps.webhooks.http.close()]).then(() => undefined, () => undefined);
+  // Once, whichever comes first: a shutdown() that waits for it, or the worker stopping on its own.
+  let clientsClosed: Promise<void> | null = null;
+  const closeClients = () =>
+    (clientsClosed ??= Promise.all([temporal.close(), deps.webhooks.http.close(), deps.summaries.close()]).then(
+      () => undefined,
+      () => undefined,
+    ));
   let worker: RunningWorker;
   try {
     worker = await startWorker({
@@ -33,6 +46,7 @@ export async function startJobWorker(
       maxConcurrentActivities: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
       maxConcurrentWorkflowTasks: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
       workflowBundle,
+      shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     });
   } catch (error) {
     await closeClients();
@@ -45,9 +59,10 @@ export async function startJobWorker(
   void worker.done.then(() => emails.stop(), () => emails.stop());
   return {
     ...worker,
+    summaries: deps.summaries,
     shutdown: async () => {
       await worker.shutdown();
-      await emails.stop();
+      await Promise.all([emails.stop(), closeClients()]);
     },
   };
 }

@@ -18,7 +18,12 @@ export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMod
   return renderSummary(analysis, mode, EXTRACTIVE_GENERATOR);
 }
 
-export function createExtractiveSummarizer(): Summarizer {
+/** Told of every analysis an engine makes, with how long it took: how callers check "once per job". */
+export interface AnalysisObserver {
+  analysed(milliseconds: number): void;
+}
+
+export function createExtractiveSummarizer(observer?: AnalysisObserver): Summarizer {
   const analyses = new WeakMap<SummaryInput, { fingerprint: InputFingerprint; analysis: TranscriptAnalysis }>();
   return {
     generator: { ...EXTRACTIVE_GENERATOR },
@@ -26,7 +31,9 @@ export function createExtractiveSummarizer(): Summarizer {
       const fingerprint = fingerprintOf(input);
       let cached = analyses.get(input);
       if (!cached || !sameFingerprint(cached.fingerprint, fingerprint)) {
+        const started = performance.now();
         cached = { fingerprint, analysis: analyzeTranscript(input) };
+        observer?.analysed(performance.now() - started);
         analyses.set(input, cached);
       }
       return summarizeAnalysis(cached.analysis, mode);

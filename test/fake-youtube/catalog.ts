@@ -29,8 +29,20 @@ export const VIDEO_BOT_CHECKED = 'BotChecked1';
 export const VIDEO_ANDROID_FALLBACK = 'AndroidOnly';
 /** Four hours of dense creator captions, well over 1 MB of text. */
 export const VIDEO_LONG = 'LongLecture';
+/**
+ * Creator captions just under the contract's largest transcript (10485760 bytes of text, as
+ * max_transcript_length counts it), so the whole of it is kept: the heaviest job the service takes.
+ */
+export const VIDEO_TEN_MEGABYTES = 'TenMegabyte';
+/** Bytes of transcript text VIDEO_TEN_MEGABYTES carries: under the maximum by less than one cue. */
+export const TEN_MEGABYTES_TRANSCRIPT_BYTES_MIN = 10 * 1024 * 1024 - 1024;
 /** Age-gated for every client ("Sign in to confirm your age"). */
 export const VIDEO_AGE_RESTRICTED = 'AgeRestrict';
+/**
+ * Age-gated the other way YouTube words it, for every client: LOGIN_REQUIRED "This video may be
+ * inappropriate for some users." with a "Sign in" confirm dialog as the error screen.
+ */
+export const VIDEO_AGE_SIGN_IN_DIALOG = 'AgeInapprop';
 /** UNPLAYABLE, members-only. */
 export const VIDEO_MEMBERS_ONLY = 'MembersOnly';
 /** The watch page answers with the EU cookie-consent interstitial until consent is given. */
@@ -52,7 +64,9 @@ export const SCENARIO_VIDEO_IDS = {
   botChecked: VIDEO_BOT_CHECKED,
   androidFallback: VIDEO_ANDROID_FALLBACK,
   long: VIDEO_LONG,
+  tenMegabytes: VIDEO_TEN_MEGABYTES,
   ageRestricted: VIDEO_AGE_RESTRICTED,
+  ageSignInDialog: VIDEO_AGE_SIGN_IN_DIALOG,
   membersOnly: VIDEO_MEMBERS_ONLY,
   consentWall: VIDEO_CONSENT_WALL,
   botCheckedOnWeb: VIDEO_BOT_CHECKED_ON_WEB,
@@ -137,6 +151,8 @@ const BUILDERS: Record<string, () => FakeVideo> = {
 
   [VIDEO_LONG]: () => longLecture(),
 
+  [VIDEO_TEN_MEGABYTES]: () => tenMegabyteArchive(),
+
   [VIDEO_AGE_RESTRICTED]: () => ({
     ...talkBasedVideo(VIDEO_AGE_RESTRICTED, 'budgeting'),
     playability: {
@@ -144,6 +160,15 @@ const BUILDERS: Record<string, () => FakeVideo> = {
       reason: 'Sign in to confirm your age',
       subreason: 'This video may be inappropriate for some users.',
       ageGate: true,
+    },
+  }),
+
+  [VIDEO_AGE_SIGN_IN_DIALOG]: () => ({
+    ...talkBasedVideo(VIDEO_AGE_SIGN_IN_DIALOG, 'marathon'),
+    playability: {
+      status: 'LOGIN_REQUIRED',
+      reason: 'This video may be inappropriate for some users.',
+      errorScreen: 'sign-in-dialog',
     },
   }),
 
@@ -299,6 +324,43 @@ function longLecture(): FakeVideo {
     lengthSeconds: LONG_LECTURE_SECONDS,
     description: 'All six lectures back to back: baking, solar power, running, plants, money and languages.',
     publishDate: '2024-09-21T18:00:00+01:00',
+    category: 'Education',
+    tracks: [{ languageCode: 'en', name: 'English', isTranslatable: true, cues }],
+  };
+}
+
+// ---------------------------------------------------------------- the 10 MB transcript
+
+const TEN_MEGABYTES = 10 * 1024 * 1024;
+
+/**
+ * A day-and-a-half livestream archive, one sentence a second, filled until the next sentence
+ * would pass TEN_MEGABYTES of text. Bytes are counted the way the service counts them (segment
+ * texts with whitespace folded, joined by one space), so max_transcript_length cuts nothing.
+ */
+function tenMegabyteArchive(): FakeVideo {
+  const random = seededRandom(VIDEO_TEN_MEGABYTES);
+  const talk = composeTalk(random, TOPICS, 60_000);
+  const sentences = talk.sections.flatMap((section) => section.sentences).map((s) => s.replace(/\s+/g, ' ').trim());
+  const cues: FakeCue[] = [];
+  let bytes = 0;
+  for (let i = 0; ; i++) {
+    const text = sentences[i % sentences.length]!;
+    const next = bytes + (i > 0 ? 1 : 0) + Buffer.byteLength(text, 'utf8');
+    if (next > TEN_MEGABYTES) break;
+    bytes = next;
+    cues.push({ startMs: 1000 + i * 1000, durationMs: 980, text });
+  }
+  const last = cues[cues.length - 1]!;
+  const author = 'Always On Workshop';
+  return {
+    videoId: VIDEO_TEN_MEGABYTES,
+    title: 'Everyday Skills Marathon Stream: The Full Archive',
+    author,
+    channelId: channelIdFor(author),
+    lengthSeconds: Math.ceil((last.startMs + last.durationMs) / 1000) + 5,
+    description: 'The whole marathon stream, unedited: baking, solar power, running, plants, money and languages.',
+    publishDate: '2025-02-14T09:00:00+00:00',
     category: 'Education',
     tracks: [{ languageCode: 'en', name: 'English', isTranslatable: true, cues }],
   };

@@ -9,8 +9,7 @@ import { issueApiKey } from '../../src/auth/api-key-format';
 import { defaultPermissionsFor, type Permission, type Plan } from '../../src/domain/access';
 import { startInfrastructure, type Infrastructure } from '../../src/runtime/infrastructure';
 import { startApiServer, type RunningApi } from '../../src/runtime/api-server';
-import { startJobWorker } from '../../src/runtime/worker-process';
-import type { RunningWorker } from '../../workers/create-worker';
+import { startJobWorker, type RunningJobWorker } from '../../src/runtime/worker-process';
 import { createUserWithKey } from '../../src/storage/repositories/users';
 import type { Db } from '../../src/storage/database';
 import { spawnEntry, type ServiceProcess } from './processes';
@@ -23,9 +22,9 @@ export interface TestService {
   database: TestDatabase;
   infra: Infrastructure;
   logger: Logger;
-  worker: RunningWorker | null;
+  worker: RunningJobWorker | null;
   createUser(plan: Plan, permissions?: Permission[]): Promise<{ userId: string; key: string; email: string }>;
-  startWorker(): Promise<RunningWorker>;
+  startWorker(): Promise<RunningJobWorker>;
   stopWorker(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -34,12 +33,14 @@ export interface TestServiceOptions {
   youtubeBaseUrl?: string;
   env?: Record<string, string>;
   withWorker?: boolean;
+  /** The URL the service uses for its database, from the test database's (e.g. through a proxy). */
+  databaseUrlFor?: (url: string) => string;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const database = await createTestDatabase();
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrlFor ? options.databaseUrlFor(database.url) : database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
     TEMPORAL_ADDRESS: temporalAddress(),
     TEMPORAL_TASK_QUEUE: uniqueName('tq'),

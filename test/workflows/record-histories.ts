@@ -63,11 +63,12 @@ afterAll(async () => {
   await youtube?.close();
 });
 
-// v1 histories (before job-end announcements) stay as they were recorded; these are the current version's.
+// Older versions' histories stay as they were recorded: v1 before job-end announcements, v2 before
+// summaries were written by one activity per job. These are the current version's.
 it.each([
-  ['video-job-v2-completed-with-webhook', () => ({ url: VIDEO_MANUAL_AND_AUTO, webhook_url: receiver.url, options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] } })],
-  ['video-job-v2-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
-  ['video-job-v2-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  ['video-job-v3-completed-with-webhook', () => ({ url: VIDEO_MANUAL_AND_AUTO, webhook_url: receiver.url, options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] } })],
+  ['video-job-v3-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-v3-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
 ])('records %s', async (name, makeBody) => {
   const body = makeBody();
   const { key } = await service.createUser('pro');

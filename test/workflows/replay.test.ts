@@ -23,10 +23,14 @@ it('has saved histories of every workflow, old and current versions', () => {
       'video-job-completed-all-modes',
       'video-job-failed-unavailable',
       'video-job-failed-blocked-after-retries',
-      // The current version of each workflow.
+      // Recorded before summaries were written by one activity per job (one activity per mode).
       'video-job-v2-completed-with-webhook',
       'video-job-v2-failed-unavailable',
       'video-job-v2-failed-blocked-after-retries',
+      // The current version of each workflow.
+      'video-job-v3-completed-with-webhook',
+      'video-job-v3-failed-unavailable',
+      'video-job-v3-failed-blocked-after-retries',
       'webhook-delivery-retried',
       'batch-partial-failure',
     ]),

@@ -10,6 +10,7 @@ import * as m0004 from './0004_proxies';
 import * as m0005 from './0005_notifications';
 import * as m0006 from './0006_webhooks';
 import * as m0007 from './0007_batches';
+import * as m0008 from './0008_transcripts_as_json';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_notifications': m0005,
   '0006_webhooks': m0006,
   '0007_batches': m0007,
+  '0008_transcripts_as_json': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

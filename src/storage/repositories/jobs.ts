@@ -123,6 +123,19 @@ export async function loadJobTranscript(db: Db, jobId: string) {
   return db.selectFrom('job_transcripts').selectAll().where('job_id', '=', jobId).executeTakeFirst();
 }
 
+/**
+ * The kept transcript as JSON text, unparsed: whoever needs the segments parses it where the
+ * work happens (a summary thread), not on the event loop that serves requests.
+ */
+export async function loadJobTranscriptJson(db: Db, jobId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('job_transcripts')
+    .select(sql<string>`transcript::text`.as('transcript_json'))
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row?.transcript_json ?? null;
+}
+
 export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): Promise<void> {
   await db
     .insertInto('job_summaries')

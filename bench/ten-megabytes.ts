@@ -1,0 +1,204 @@
+/**
+ * The heaviest job the contract allows, a 10 MB transcript in all five modes, through the service
+ * exactly as a new user runs it: `npm start` on the embedded defaults (no DATABASE_URL, REDIS_URL
+ * or TEMPORAL_ADDRESS: the embedded Postgres server, the in-process store and the local Temporal
+ * dev server, all under a fresh DATA_DIR), measured from outside:
+ *
+ *   node --require tsx/cjs bench/ten-megabytes.ts [--runs 2] [--pollers 4]
+ *
+ * (needs only what `npm start` needs; TEMPORAL_CLI_PATH is passed on when set.) The local YouTube
+ * server runs in a child process of its own, so this process only submits and measures. It prints,
+ * beside the targets:
+ * - memory of the whole `npm start` process tree (npm, the service, its Postgres server and
+ *   backends, the Temporal dev server), RSS and PSS (bench/process-memory.ts): idle after start-up
+ *   (target 400 MB), and the peak while the jobs run (target 1 GB);
+ * - per run, submit to completed, seconds (target 15 s);
+ * - the status route's p50/p99 while the job is summarising, from `--pollers` clients asking for
+ *   the job's status back to back (target p99 100 ms), and over the whole job;
+ * - how long the fetch and summary activities took, and the analysis inside the latter (read from
+ *   the job's workflow history, where the summary activity reports it).
+ * The first run fetches from YouTube with cold summary threads; later ones use force_refresh.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { SUMMARY_MODES } from '../src/domain/summary';
+import { VIDEO_TEN_MEGABYTES } from '../test/fake-youtube';
+import { npmCli, npmStart } from '../test/support/npm-start';
+import { spawnEntry, waitFor } from '../test/support/processes';
+import { sampleTreePeak, treeMemory } from './process-memory';
+import { freePort, machineLine, percentile, printTable, round, runMain, tempDir } from './support';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2' }, pollers: { type: 'string', default: '4' } } });
+const RUNS = Number(args.runs);
+const POLLERS = Number(args.pollers);
+const TARGET_SECONDS = 15;
+const TARGET_P99_MS = 100;
+const TARGET_IDLE_MB = 400;
+const TARGET_PEAK_MB = 1024;
+/** Start-up done; what a service nobody uses holds. */
+const SETTLE_MS = 15_000;
+
+interface Sample {
+  startedAt: number;
+  ms: number;
+  step: string;
+  status: number;
+}
+
+interface ActivityTiming {
+  fetchTranscriptS: number;
+  writeSummariesS: number;
+  analyses: number;
+  analysisS: number;
+}
+
+async function main() {
+  const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
+  const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
+  const dataDir = tempDir('vd-bench-10mb-');
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the postgres user
+  const temporalPort = await freePort();
+  const env = {
+    DATA_DIR: dataDir,
+    TEMPORAL_DEV_PORT: String(temporalPort),
+    YOUTUBE_BASE_URL: youtubeUrl,
+    LOG_LEVEL: 'warn',
+    // Throttling stays on (every poll pays for it) but never refuses the pollers.
+    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+  };
+  const service = npmStart(await freePort(), env);
+  let connection: Connection | undefined;
+  try {
+    await service.waitHealthy();
+    const created = await npmCli(env, ['users', 'create', '--email', 'bench-10mb@example.com', '--plan', 'pro']);
+    if (created.code !== 0) throw new Error(`cli users create failed: ${created.stderr}`);
+    const key = JSON.parse(created.stdout.trim().split('\n').pop()!).api_key as string;
+    connection = await Connection.connect({ address: `127.0.0.1:${temporalPort}` });
+    const client = new Client({ connection });
+
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const idle = treeMemory(service.pid);
+    const peaks: Array<Record<string, string | number>> = [];
+
+    const rows: Array<Record<string, string | number>> = [];
+    const figures: Array<Record<string, unknown>> = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const peakSampler = sampleTreePeak(service.pid);
+      const measured = await runOnce(service.url, key, run > 1);
+      const peak = await peakSampler.stop();
+      peaks.push({ state: `peak during run ${run}`, processes: peak.processes, rss: peak.rssMb, pss: peak.pssMb, target: TARGET_PEAK_MB });
+      const timing = await activityTiming(client, measured.jobId);
+      const during = measured.samples.filter((s) => s.step === 'summarizing').map((s) => s.ms).sort((a, b) => a - b);
+      const all = measured.samples.map((s) => s.ms).sort((a, b) => a - b);
+      const errors = measured.samples.filter((s) => s.status !== 200).length;
+      const row = {
+        run: run === 1 ? '1 (YouTube, cold threads)' : `${run} (force_refresh)`,
+        'submit→completed s': round(measured.seconds),
+        'fetchTranscript s': round(timing.fetchTranscriptS),
+        'writeSummaries s': round(timing.writeSummariesS),
+        'analysis s': round(timing.analysisS),
+        analyses: timing.analyses,
+        'status p50 ms (summarising)': round(percentile(during, 50)),
+        'status p99 ms (summarising)': round(percentile(during, 99)),
+        'samples (summarising)': during.length,
+        'status p99 ms (whole job)': round(percentile(all, 99)),
+        'status max ms (whole job)': round(all[all.length - 1] ?? NaN),
+        'non-200': errors,
+      };
+      rows.push(row);
+      figures.push({ run, status: measured.finalStatus, ...timing, seconds: measured.seconds, p50_summarizing_ms: percentile(during, 50), p99_summarizing_ms: percentile(during, 99), p99_whole_ms: percentile(all, 99), non200: errors });
+      if (measured.finalStatus !== 'completed') throw new Error(`job ${measured.jobId} ended ${measured.finalStatus}`);
+    }
+
+    console.log(`\nmachine: ${machineLine()}`);
+    printTable('npm start on the embedded defaults: memory of the whole process tree (MB)', [
+      { state: 'idle', processes: idle.processes, rss: idle.rssMb, pss: idle.pssMb, target: TARGET_IDLE_MB },
+      ...peaks,
+    ]);
+    printTable(`10 MB transcript, all five modes, npm start on the embedded defaults (${POLLERS} status pollers)`, rows);
+    for (const row of rows) {
+      console.log(
+        `run ${row.run}: ${row['submit→completed s']} s submit→completed (target <= ${TARGET_SECONDS} s); ` +
+          `status p50 ${row['status p50 ms (summarising)']} ms, p99 ${row['status p99 ms (summarising)']} ms while summarising (target p99 <= ${TARGET_P99_MS} ms); ` +
+          `analysis ${row['analysis s']} s`,
+      );
+    }
+    console.log(
+      `memory: idle ${idle.rssMb} MB RSS / ${idle.pssMb} MB PSS (target <= ${TARGET_IDLE_MB} MB); ` +
+        peaks.map((p) => `${p.state} ${p.rss} MB RSS / ${p.pss} MB PSS`).join('; ') +
+        ` (target <= ${TARGET_PEAK_MB} MB)`,
+    );
+    console.log(JSON.stringify({ bench: 'ten-megabytes', pollers: POLLERS, idle, peaks, runs: figures }));
+  } finally {
+    await connection?.close();
+    service.signal('SIGTERM');
+    await service.exited;
+    await youtube.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Submits the job and polls its status from POLLERS clients until it ends. */
+async function runOnce(api: string, key: string, forceRefresh: boolean) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const submittedAt = performance.now();
+  const response = await fetch(`${api}/api/v1/videos/process`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ url: VIDEO_TEN_MEGABYTES, force_refresh: forceRefresh, options: { summary_modes: SUMMARY_MODES } }),
+  });
+  if (response.status !== 202) throw new Error(`submit failed: ${response.status} ${await response.text()}`);
+  const jobId = ((await response.json()) as { job_id: string }).job_id;
+
+  const samples: Sample[] = [];
+  let finalStatus: string | null = null;
+  let endedAt = 0;
+  const poll = async () => {
+    while (finalStatus === null) {
+      const startedAt = performance.now();
+      const res = await fetch(`${api}/api/v1/videos/status/${jobId}`, { headers });
+      const body = (await res.json()) as { status?: string; current_step?: string };
+      const ms = performance.now() - startedAt;
+      samples.push({ startedAt, ms, step: body.current_step ?? '?', status: res.status });
+      if (body.status === 'completed' || body.status === 'failed') {
+        finalStatus ??= body.status;
+        endedAt ||= performance.now();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: POLLERS }, poll));
+  return { jobId, samples, finalStatus: finalStatus as string | null, seconds: (endedAt - submittedAt) / 1000 };
+}
+
+/** From the job's workflow history: activity durations, and what the summary activity reported. */
+async function activityTiming(client: Client, jobId: string): Promise<ActivityTiming> {
+  const history = await client.workflow.getHandle(jobId).fetchHistory();
+  const events = history.events ?? [];
+  const at = (event: (typeof events)[number]) => Number(event.eventTime?.seconds ?? 0) * 1000 + (event.eventTime?.nanos ?? 0) / 1e6;
+  const timing: ActivityTiming = { fetchTranscriptS: NaN, writeSummariesS: NaN, analyses: NaN, analysisS: NaN };
+  const scheduled = new Map<number, { type: string; at: number }>();
+  for (const event of events) {
+    const type = event.activityTaskScheduledEventAttributes?.activityType?.name;
+    if (type) scheduled.set(Number(event.eventId), { type, at: at(event) });
+    const completed = event.activityTaskCompletedEventAttributes;
+    if (!completed) continue;
+    const start = scheduled.get(Number(completed.scheduledEventId));
+    if (!start) continue;
+    const seconds = (at(event) - start.at) / 1000;
+    if (start.type === 'fetchTranscript') timing.fetchTranscriptS = seconds;
+    if (start.type === 'writeSummaries') {
+      timing.writeSummariesS = seconds;
+      const payload = completed.result?.payloads?.[0];
+      const result = payload ? defaultPayloadConverter.fromPayload<{ analyses: number; analysisMs: number }>(payload as never) : null;
+      timing.analyses = result?.analyses ?? NaN;
+      timing.analysisS = (result?.analysisMs ?? NaN) / 1000;
+    }
+  }
+  return timing;
+}
+
+runMain(main);
+
