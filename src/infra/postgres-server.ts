@@ -12,12 +12,13 @@
  *   missing, which owns the cluster and socket directories.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { isProcessAlive } from './pid-lock';
-import { locatePostgresBinaries } from './postgres-binaries';
+import { locatePostgresBinaries, type PostgresBinaries } from './postgres-binaries';
 
 const execFileAsync = promisify(execFile);
 
@@ -64,11 +65,11 @@ const SERVER_SETTINGS: Record<string, string> = {
 };
 
 export async function startPostgresServer(options: PostgresServerOptions): Promise<RunningPostgresServer> {
-  const binaries = locatePostgresBinaries();
   const owner = await serverOwner();
   prepareDirectory(path.dirname(options.clusterDir), owner);
   prepareDirectory(options.socketDir, owner, 0o700);
   await checkReachable(options.clusterDir, owner);
+  const binaries = await reachableBinaries(locatePostgresBinaries(), path.dirname(options.clusterDir), owner);
 
   if (!fs.existsSync(path.join(options.clusterDir, 'PG_VERSION'))) {
     options.log(`creating the embedded Postgres cluster in ${options.clusterDir}`);
@@ -163,6 +164,35 @@ async function checkReachable(clusterDir: string, owner: OsUser | null): Promise
         'make its parent directories traversable (chmod o+x), choose a DATA_DIR it can reach, or set DATABASE_URL',
     );
   }
+}
+
+/**
+ * As root, the server's user must also be able to run the binaries. A checkout under a private
+ * directory (a home directory, a mktemp -d) keeps node_modules out of its reach: then the
+ * package's tree is copied beside the cluster once, where it can.
+ */
+async function reachableBinaries(binaries: PostgresBinaries, root: string, owner: OsUser | null): Promise<PostgresBinaries> {
+  if (!owner || (await canRun(binaries.postgres, owner))) return binaries;
+  const installed = path.resolve(path.dirname(binaries.postgres), '..');
+  const copy = path.join(root, 'binaries', createHash('sha256').update(installed + fs.statSync(binaries.postgres).mtimeMs).digest('hex').slice(0, 12));
+  if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+    const partial = `${copy}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(installed, partial, { recursive: true, verbatimSymlinks: true });
+    fs.renameSync(partial, copy);
+  }
+  const copied = { initdb: path.join(copy, 'bin', 'initdb'), postgres: path.join(copy, 'bin', 'postgres') };
+  if (!(await canRun(copied.postgres, owner))) {
+    throw new Error(`the "${SUPERUSER}" user cannot run ${copied.postgres}: check the permissions of ${root}`);
+  }
+  return copied;
+}
+
+async function canRun(file: string, owner: OsUser): Promise<boolean> {
+  return execFileAsync('test', ['-x', file], { uid: owner.uid, gid: owner.gid }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function initCluster(initdb: string, clusterDir: string, owner: OsUser | null): Promise<void> {
