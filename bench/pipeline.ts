@@ -1,20 +1,15 @@
 /**
- * Job pipeline throughput and latency, beside the Temporal baseline, and the status route beside a
- * bare Koa route, all in one run on one machine:
+ * Job pipeline throughput and latency beside the Temporal baseline, in one run on one machine
+ * (the status route's throughput is bench/status-route.ts):
  *
  *   bash scripts/with-infra.sh node --require tsx/cjs bench/pipeline.ts [--jobs 200]
  *
  * 1. N jobs (default 200, tldr) through the API, Temporal, the worker and the local YouTube server:
  *    jobs/s and submit-to-completed latency p50/p95 (from the jobs' persisted timestamps).
  * 2. N bare one-activity workflows on the same Temporal server, same worker settings: workflows/s.
- * 3. autocannon against GET /api/v1/videos/status/{id} (authenticated, a completed job) and against a
- *    bare Koa route in the same process: requests/s and p99.
  */
-import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import Koa from 'koa';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { startApiServer } from '../src/runtime/api-server';
@@ -22,9 +17,8 @@ import { startJobWorker } from '../src/runtime/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchStack } from './support';
 
-const { values: args } = parseArgs({ options: { jobs: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' } } });
+const { values: args } = parseArgs({ options: { jobs: { type: 'string', default: '200' } } });
 const JOBS = Number(args.jobs);
-const CANNON_SECONDS = Number(args.seconds);
 
 async function main() {
   const stack = await startBenchStack({
@@ -68,21 +62,7 @@ async function main() {
   // 2. Bare one-activity workflows on the same server.
   const bare = await benchBareWorkflows(infra.temporalAddress, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
 
-  // 3. Status route vs bare Koa route.
-  const bareApp = new Koa();
-  bareApp.use(async (ctx) => {
-    ctx.body = { success: true, status: 'ok' };
-  });
-  const bareServer = http.createServer(bareApp.callback());
-  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
-  const barePort = (bareServer.address() as { port: number }).port;
-  const statusPath = `/api/v1/videos/status/${ids[0]}`;
-  const statusRun = await cannon(`${api.url}${statusPath}`, { authorization: `Bearer ${key.key}` });
-  const bareRun = await cannon(`http://127.0.0.1:${barePort}/status`, {});
-  // An unfinished job is read from Postgres on every request (live progress comes from the fast store).
   await worker.shutdown();
-  const activeJob = await submit(generatedVideoId(200_000));
-  const activeRun = await cannon(`${api.url}/api/v1/videos/status/${activeJob}`, { authorization: `Bearer ${key.key}` });
 
   console.log(`\nmachine: ${machineLine()}`);
   printTable(`job pipeline (${JOBS} jobs, tldr, local YouTube server)`, [
@@ -90,12 +70,6 @@ async function main() {
     { what: 'bare 1-activity workflow', 'per second': round(bare.perSecond), 'p50 latency s': round(bare.p50), 'p95 latency s': round(bare.p95), failed: 0 },
   ]);
   console.log(`our jobs / bare workflows: ${round(jobsPerSecond / bare.perSecond)} (target >= 0.33)`);
-  printTable(`HTTP (${CANNON_SECONDS}s each, 50 connections)`, [
-    { route: 'GET /api/v1/videos/status/{id}', 'req/s': Math.round(statusRun.requests.average), 'p99 ms': statusRun.latency.p99, non2xx: statusRun.non2xx },
-    { route: 'bare Koa route', 'req/s': Math.round(bareRun.requests.average), 'p99 ms': bareRun.latency.p99, non2xx: bareRun.non2xx },
-    { route: 'status of an unfinished job', 'req/s': Math.round(activeRun.requests.average), 'p99 ms': activeRun.latency.p99, non2xx: activeRun.non2xx },
-  ]);
-  console.log(`status / bare route: ${round(statusRun.requests.average / bareRun.requests.average)} (target >= 0.40)`);
   console.log(
     JSON.stringify({
       bench: 'pipeline',
@@ -105,17 +79,9 @@ async function main() {
       latency_p95_s: round(percentile(latencies, 95)),
       bare_workflows_per_second: round(bare.perSecond),
       jobs_to_bare_ratio: round(jobsPerSecond / bare.perSecond),
-      status_rps: Math.round(statusRun.requests.average),
-      status_p99_ms: statusRun.latency.p99,
-      bare_route_rps: Math.round(bareRun.requests.average),
-      bare_route_p99_ms: bareRun.latency.p99,
-      status_to_bare_ratio: round(statusRun.requests.average / bareRun.requests.average),
-      status_unfinished_rps: Math.round(activeRun.requests.average),
-      status_unfinished_p99_ms: activeRun.latency.p99,
     }),
   );
 
-  bareServer.close();
   await api.close();
   await stack.close();
 }
@@ -149,10 +115,6 @@ async function benchBareWorkflows(address: string, maxActivities: number, maxWor
   await connection.close();
   latencies.sort((a, b) => a - b);
   return { perSecond: JOBS / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
-}
-
-function cannon(url: string, headers: Record<string, string>) {
-  return autocannon({ url, headers, connections: 50, duration: CANNON_SECONDS });
 }
 
 runMain(main);

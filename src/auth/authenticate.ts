@@ -5,6 +5,7 @@
 import { AppError } from '../domain/errors';
 import { permissionsAllowedFor, type Permission, type Principal } from '../domain/access';
 import type { KeyResolver } from './key-resolver';
+import type { KeyOwner } from '../storage/repositories/api-keys';
 import { hashApiKey, isWellFormedKey } from './api-key-format';
 
 export interface PresentedCredentials {
@@ -38,16 +39,29 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
   if (owner.expiresAt && owner.expiresAt.getTime() <= Date.now()) {
     throw new AppError('INVALID_API_KEY', 'The API key has expired');
   }
-  // A key keeps what it was given only while the plan allows it (admin needs the admin plan).
-  const allowed = permissionsAllowedFor(owner.plan);
-  return {
-    userId: owner.userId,
-    email: owner.email,
-    plan: owner.plan,
-    keyId: owner.keyId,
-    permissions: new Set(owner.permissions.filter((permission) => allowed.includes(permission))),
-    expiresAt: owner.expiresAt,
-  };
+  return principalOf(owner);
+}
+
+// The key resolver hands back the same owner object while it is cached, so the principal built
+// from it is too: one per key and minute, not one per request.
+const principals = new WeakMap<KeyOwner, Principal>();
+
+function principalOf(owner: KeyOwner): Principal {
+  let principal = principals.get(owner);
+  if (!principal) {
+    // A key keeps what it was given only while the plan allows it (admin needs the admin plan).
+    const allowed = permissionsAllowedFor(owner.plan);
+    principal = Object.freeze({
+      userId: owner.userId,
+      email: owner.email,
+      plan: owner.plan,
+      keyId: owner.keyId,
+      permissions: new Set(owner.permissions.filter((permission) => allowed.includes(permission))),
+      expiresAt: owner.expiresAt,
+    });
+    principals.set(owner, principal);
+  }
+  return principal;
 }
 
 export function requirePermission(principal: Principal, required: Permission): void {

@@ -85,7 +85,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
   app.use(requestId);
-  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder, routes));
+  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
   app.use(router.routes());

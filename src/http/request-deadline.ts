@@ -11,17 +11,20 @@ export function serviceUnavailable(message: string, headers: Record<string, stri
   return new AppError('SERVICE_UNAVAILABLE', message, undefined, { 'Retry-After': RETRY_AFTER_SECONDS, ...headers });
 }
 
-export async function withRequestDeadline<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
-  const running = work();
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(serviceUnavailable('The service did not answer in time; try again shortly')), timeoutMs);
+export function withRequestDeadline<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+  // One promise and one timer per request: this wraps every request, so no race of two promises.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(serviceUnavailable('The service did not answer in time; try again shortly')), timeoutMs);
+    // Once the client has its 503, a late outcome has no one to reach: settling again is a no-op.
+    work().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  try {
-    return await Promise.race([running, expired]);
-  } finally {
-    clearTimeout(timer);
-    // Once the client has its 503, a late failure has no one to reach.
-    running.catch(() => {});
-  }
 }

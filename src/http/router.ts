@@ -34,6 +34,7 @@ export function buildRouter(routes: readonly AnyRoute[], deps: RouterDeps): Rout
 }
 
 async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promise<void> {
+  ctx.state.route = route;
   const principal = await resolvePrincipal(route, ctx, deps);
   if (route.feature && principal.keyId) requireFeature(principal.plan, route.feature.name, route.feature.description);
 
@@ -43,7 +44,7 @@ async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promi
 
   const response = await route.handler({ params, query, body, principal, ctx });
   ctx.status = response.status ?? 200;
-  for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, value);
+  if (response.headers) ctx.set(response.headers);
   if (response.contentType) ctx.type = response.contentType;
   ctx.body = Buffer.isBuffer(response.body) ? response.body : { success: true, ...response.body };
 }
@@ -61,7 +62,7 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   deps.keys.noteUse(principal.keyId);
   // Every authenticated request counts against the key's throttle, refused ones included.
   const verdict = await deps.throttle.consume(principal.keyId, principal.plan);
-  for (const [name, value] of Object.entries(verdict.headers)) ctx.set(name, value);
+  ctx.set(verdict.headers);
   if (auth.permission) requirePermission(principal, auth.permission);
   return principal;
 }

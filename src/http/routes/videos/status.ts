@@ -7,9 +7,13 @@ import { liveProgress } from '../../../jobs/live-progress';
 import { jobWebhookState } from '../../../webhooks/records';
 import { ErrorEnvelopeSchema, JobStatusRecordSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
+import type { JobRow } from '../../../storage/schema';
 
-export const jobStatusRoute = (services: JobServices) =>
-  defineRoute({
+export const jobStatusRoute = (services: JobServices) => {
+  // An ended job's record never changes unless it has webhook deliveries to report, and clients
+  // keep polling ended jobs: build it once per cached row (the job lookup keeps ended rows).
+  const endedRecords = new WeakMap<JobRow, ReturnType<typeof statusRecord>>();
+  return defineRoute({
     method: 'get',
     path: '/api/v1/videos/status/:job_id',
     summary: 'Status and progress of a job',
@@ -25,11 +29,17 @@ export const jobStatusRoute = (services: JobServices) =>
     async handler({ params, principal }) {
       const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
+      const ended = isTerminal(job.status) && !job.request.webhookUrl;
+      const known = ended ? endedRecords.get(job) : undefined;
+      if (known) return { body: known };
       // The webhook's deliveries: one indexed query, only when the job has a webhook_url.
       const [live, webhook] = await Promise.all([
         !isTerminal(job.status) && job.workflow_started ? liveProgress(services, job.id) : null,
         jobWebhookState(services.db, job),
       ]);
-      return { body: statusRecord(job, live, Date.now(), webhook) };
+      const record = statusRecord(job, live, Date.now(), webhook);
+      if (ended) endedRecords.set(job, record);
+      return { body: record };
     },
   });
+};

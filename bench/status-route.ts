@@ -1,0 +1,217 @@
+/**
+ * Throughput of the status route beside a bare Koa route, both measured from outside:
+ *
+ *   bash scripts/with-infra.sh node --require tsx/cjs bench/status-route.ts [--seconds 10] [--rounds 5] [--store redis|memory]
+ *
+ * The API runs in its own process as `npm run start:api` runs it (same Node flags), the bare Koa
+ * app in another; autocannon (50 connections) runs here. The route asked is
+ * GET /api/v1/videos/status/{id} of a completed job, authenticated, with the per-key throttle on
+ * (a limit the benchmark never reaches, so every request pays for the throttle and none is
+ * refused). `--store redis` throttles in Redis (scale-out), `--store memory` in process memory (the
+ * embedded default of `npm start`). The two servers are measured in alternation, `--rounds` times,
+ * so load from elsewhere on the machine falls on both; the ratio is the median of the rounds.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startJobWorker } from '../src/runtime/worker-process';
+import { generatedVideoId } from '../test/fake-youtube';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '5' },
+    store: { type: 'string', default: 'redis' },
+    /** Writes a CPU profile of the API process into this directory. */
+    'cpu-prof-dir': { type: 'string' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const STORE = args.store === 'memory' ? 'memory' : 'redis';
+const CONNECTIONS = 50;
+const TARGET = 0.5;
+const ROOT = path.join(__dirname, '..');
+const NODE_FLAGS = ['--heap-growing-percent=25', '--require', 'tsx/cjs'];
+
+async function main() {
+  const planLimits = JSON.stringify({ pro: { requests_per_minute: 100_000_000 } });
+  const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: 'bench-status', PLAN_LIMITS: planLimits });
+  const { config, infra, logger } = stack;
+  const children: ChildProcess[] = [];
+  try {
+    const apiPort = await freePort();
+    const profile = args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof-dir'])}`] : [];
+    const api = spawnServer('src/api-main.ts', profile, {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: stack.database.url,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
+      YOUTUBE_BASE_URL: stack.youtube.baseUrl,
+      PLAN_LIMITS: planLimits,
+      LOG_LEVEL: 'warn',
+      ...(STORE === 'redis' ? { REDIS_URL: config.REDIS_URL! } : { REDIS_URL: '' }),
+    });
+    children.push(api);
+    const bareServer = spawnServer('bench/bare/koa-server.ts', [], { PORT: '0' }, children);
+    const bareLine = waitForLine(bareServer, /^listening (\d+)/);
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    await waitForHealth(apiUrl);
+    const bareUrl = `http://127.0.0.1:${(await bareLine)[1]}/status`;
+
+    // One completed job to ask about; the worker stops before measuring so it takes no CPU.
+    const { key } = await createBenchUser(infra.database.db, 'status-bench@example.com');
+    const worker = await startJobWorker(config, infra, logger);
+    const headers = { authorization: `Bearer ${key}` };
+    const submitted = await fetch(`${apiUrl}/api/v1/videos/process`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: generatedVideoId(7) }),
+    });
+    if (submitted.status !== 202) throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
+    const jobId = ((await submitted.json()) as { job_id: string }).job_id;
+    const statusUrl = `${apiUrl}/api/v1/videos/status/${jobId}`;
+    for (;;) {
+      const body = (await (await fetch(statusUrl, { headers })).json()) as { status: string };
+      if (body.status === 'completed') break;
+      if (body.status === 'failed') throw new Error('the benchmark job failed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await worker.shutdown();
+
+    // Warm-up: JIT, caches, pools.
+    await cannon(statusUrl, headers, 3);
+    await cannon(bareUrl, {}, 3);
+
+    const rows: Array<Record<string, string | number>> = [];
+    const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    for (let round_ = 1; round_ <= ROUNDS; round_++) {
+      const status = await measured(api, () => cannon(statusUrl, headers, SECONDS));
+      const bare = await measured(bareServer, () => cannon(bareUrl, {}, SECONDS));
+      const ratio = status.result.requests.average / bare.result.requests.average;
+      ratios.push(ratio);
+      cpuRatios.push(bare.cpuUsPerRequest / status.cpuUsPerRequest);
+      rows.push(
+        row(round_, 'GET /api/v1/videos/status/{id}', status),
+        row(round_, 'bare Koa route', bare),
+      );
+    }
+    // An unfinished job is read from Postgres on every request; with no worker running, its live
+    // progress query fails once and the answer "unavailable" is then shared through the store.
+    const unfinished = await fetch(`${apiUrl}/api/v1/videos/process`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: generatedVideoId(8) }),
+    });
+    const unfinishedId = ((await unfinished.json()) as { job_id: string }).job_id;
+    rows.push(row(0, 'status of an unfinished job', await measured(api, () => cannon(`${apiUrl}/api/v1/videos/status/${unfinishedId}`, headers, SECONDS))));
+
+    const median = percentile([...ratios].sort((a, b) => a - b), 50);
+    const cpuMedian = percentile([...cpuRatios].sort((a, b) => a - b), 50);
+
+    console.log(`\nmachine: ${machineLine()}`);
+    printTable(`status route vs bare Koa route (${SECONDS}s each, ${CONNECTIONS} connections, throttle in ${STORE}, servers in their own processes)`, rows);
+    console.log(`status / bare route per round: ${ratios.map(round).join(', ')}`);
+    console.log(`status / bare route (median): ${round(median)} (target >= ${TARGET})`);
+    // The machine is shared, so req/s moves with other load; CPU per request much less so.
+    console.log(`bare / status server CPU per request (median): ${round(cpuMedian)}`);
+    console.log(
+      JSON.stringify({
+        bench: 'status-route',
+        store: STORE,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        ratios: ratios.map(round),
+        status_to_bare_ratio: round(median),
+        target: TARGET,
+        cpu_per_request_ratio: round(cpuMedian),
+      }),
+    );
+  } finally {
+    // The servers stop before the database they use goes away (and a profile gets written).
+    await Promise.all(children.map((child) => stopChild(child)));
+    await stack.close();
+  }
+}
+
+type Run = { result: autocannon.Result; cpuUsPerRequest: number };
+
+const row = (round_: number, route: string, run: Run) => ({
+  round: round_,
+  route,
+  'req/s': Math.round(run.result.requests.average),
+  'p99 ms': run.result.latency.p99,
+  'server CPU µs/req': Math.round(run.cpuUsPerRequest),
+  non2xx: run.result.non2xx,
+  errors: run.result.errors,
+});
+
+/** A load run with the CPU time the server process spent on it (Linux: /proc). */
+async function measured(server: ChildProcess, run: () => Promise<autocannon.Result>): Promise<Run> {
+  const before = cpuMicros(server.pid!);
+  const result = await run();
+  const spent = cpuMicros(server.pid!) - before;
+  return { result, cpuUsPerRequest: spent / Math.max(1, result.requests.total) };
+}
+
+/** User plus system time of a process, in µs (NaN where /proc is missing). */
+function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+function spawnServer(script: string, flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  track?.push(child);
+  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().replace(/^listening \d+\n/m, '')));
+  return child;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      for (const line of seen.split('\n')) {
+        const match = pattern.exec(line);
+        if (match) resolve(match);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready`)));
+  });
+}
+
+async function waitForHealth(baseUrl: string): Promise<void> {
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    const healthy = await fetch(`${baseUrl}/health`).then((res) => res.ok, () => false);
+    if (healthy) return;
+    if (Date.now() > giveUpAt) throw new Error('the API did not become healthy within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function cannon(url: string, headers: Record<string, string>, duration: number) {
+  return autocannon({ url, headers, connections: CONNECTIONS, duration });
+}
+
+runMain(main);
