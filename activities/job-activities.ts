@@ -4,6 +4,9 @@ import type { JobWarning } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
 import type { SummaryPool, SummaryRun } from '../src/summaries/summary-pool';
+import type { ModeFailure, SummaryEngineConfig } from '../src/summaries/thread/summary-task';
+import type { ModelCallCache } from '../src/summaries/llm/call-cache';
+import * as modelCalls from '../src/storage/repositories/model-calls';
 import type { Transcript } from '../src/domain/transcript';
 import type { Db } from '../src/storage/database';
 import * as jobs from '../src/storage/repositories/jobs';
@@ -14,14 +17,18 @@ import { truncateTranscript, countWords } from '../src/domain/transcript-limits'
 export interface JobActivityDeps {
   db: Db;
   youtube: YouTubeClient;
-  /** Summary threads: the extractive engine's CPU work stays off the event loop the API shares. */
+  /** Summary threads: the engines' CPU work (analysis, tokenizing) stays off the event loop the API shares. */
   summaries: SummaryPool;
+  /** SUMMARY_FALLBACK: what happens to a mode the model still cannot write after the retries. */
+  summaryFallback: 'extractive' | 'fail';
 }
 
 export interface SummariesWritten {
   /** Whole-transcript analyses made: one per job for the extractive engine. */
   analyses: number;
   analysisMs: number;
+  /** SUMMARY_FALLBACK warnings for the job (absent in results recorded before model engines). */
+  warnings?: JobWarning[];
 }
 
 export interface TranscriptFetched {
@@ -36,7 +43,7 @@ export function createJobActivities(deps: JobActivityDeps) {
   const { db } = deps;
 
   /** The job's transcript goes to a summary thread as JSON text: parsed there, never on this event loop. */
-  async function summarizeJob(jobId: string, modes: SummaryMode[]): Promise<SummaryRun> {
+  async function summarizeJob(jobId: string, modes: SummaryMode[], engine?: SummaryEngineConfig): Promise<SummaryRun> {
     const [job, transcriptJson] = await Promise.all([jobs.findJob(db, jobId), jobs.loadJobTranscriptJson(db, jobId)]);
     if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
     const video = job.video_info;
@@ -54,8 +61,14 @@ export function createJobActivities(deps: JobActivityDeps) {
               customInstructions: job.request.customInstructions,
             },
             modes,
+            outputLanguage: job.request.language,
           },
-          context.cancellationSignal,
+          {
+            signal: context.cancellationSignal,
+            engine,
+            // force_refresh: model calls made before this job was created are not reused.
+            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null),
+          },
         ),
       );
     } catch (error) {
@@ -109,7 +122,11 @@ export function createJobActivities(deps: JobActivityDeps) {
     /** The version before 'summaries-analysed-once' asks for one mode at a time; its workflows may still be running. */
     async writeSummary(input: { jobId: string; mode: SummaryMode; progress: number }): Promise<void> {
       await jobs.recordStep(db, input.jobId, 'summarizing', input.progress);
-      const run = await summarizeJob(input.jobId, [input.mode]);
+      let run = await summarizeJob(input.jobId, [input.mode]);
+      if (run.failures.length > 0) {
+        await settleModelFailures(run.failures, deps.summaryFallback);
+        run = await summarizeJob(input.jobId, [input.mode], { provider: 'extractive' });
+      }
       await jobs.saveSummary(db, input.jobId, run.entries[0]!);
     },
 
@@ -121,11 +138,23 @@ export function createJobActivities(deps: JobActivityDeps) {
       const { from, to } = input.progress;
       await jobs.recordStep(db, input.jobId, 'summarizing', from);
       const run = await summarizeJob(input.jobId, input.modes);
-      for (const [i, entry] of run.entries.entries()) {
-        await jobs.saveSummary(db, input.jobId, entry);
-        await jobs.recordStep(db, input.jobId, 'summarizing', from + Math.round(((to - from) * (i + 1)) / run.entries.length));
+      const saveAll = async (entries: SummaryRun['entries']) => {
+        for (const entry of entries) {
+          await jobs.saveSummary(db, input.jobId, entry);
+          saved += 1;
+          await jobs.recordStep(db, input.jobId, 'summarizing', from + Math.round(((to - from) * saved) / input.modes.length));
+        }
+      };
+      let saved = 0;
+      await saveAll(run.entries);
+      const warnings: JobWarning[] = [];
+      if (run.failures.length > 0) {
+        const fallback = await settleModelFailures(run.failures, deps.summaryFallback);
+        const rescued = await summarizeJob(input.jobId, fallback.modes, { provider: 'extractive' });
+        await saveAll(rescued.entries);
+        warnings.push(fallback.warning);
       }
-      return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs) };
+      return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs), warnings };
     },
 
     async completeJob(input: { jobId: string; warnings: JobWarning[] }): Promise<void> {
@@ -138,6 +167,49 @@ export function createJobActivities(deps: JobActivityDeps) {
   };
 }
 
+
+/**
+ * Modes the model could not write. While Temporal has attempts left and a retry can help, the
+ * activity fails retryably, after the provider's Retry-After when it gave one (finished calls are
+ * in the cache, so the retry pays only for the rest). Otherwise the modes go to the built-in
+ * engine with a SUMMARY_FALLBACK warning, or the job fails SUMMARIZATION_FAILED.
+ */
+async function settleModelFailures(failures: ModeFailure[], policy: 'extractive' | 'fail'): Promise<{ modes: SummaryMode[]; warning: JobWarning }> {
+  const { info } = Context.current();
+  const maximumAttempts = info.retryPolicy?.maximumAttempts ?? 1;
+  const attemptsLeft = maximumAttempts === 0 || info.attempt < maximumAttempts;
+  const retryable = failures.filter((failure) => failure.kind === 'retryable');
+  const modes = failures.map((failure) => failure.mode);
+  const reasons = [...new Set(failures.map((failure) => failure.message))].join('; ');
+  if (retryable.length > 0 && attemptsLeft) {
+    const waitMs = Math.max(0, ...retryable.map((failure) => failure.retryAfterMs ?? 0));
+    throw ApplicationFailure.create({
+      type: 'MODEL_UNAVAILABLE',
+      message: `The model could not write ${modes.join(', ')}: ${reasons}`,
+      nonRetryable: false,
+      nextRetryDelay: waitMs > 0 ? waitMs : undefined,
+    });
+  }
+  if (policy === 'fail') {
+    throw ApplicationFailure.nonRetryable(`The model could not write ${modes.join(', ')}: ${reasons}`, 'SUMMARIZATION_FAILED');
+  }
+  return {
+    modes,
+    warning: {
+      code: 'SUMMARY_FALLBACK',
+      field: 'summary_modes',
+      message: `The language model could not write ${modes.join(', ')} (${reasons}); the built-in extractive engine wrote ${modes.length === 1 ? 'it' : 'them'}`,
+    },
+  };
+}
+
+/** The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). */
+function modelCallCache(db: Db, notBefore: Date | null): ModelCallCache {
+  return {
+    get: (key) => modelCalls.findModelCall(db, key, notBefore),
+    put: (key, record) => modelCalls.saveModelCall(db, key, record),
+  };
+}
 
 /** YouTube's verdicts become typed failures the workflow maps to the job's error code. */
 async function callYouTube<T>(call: () => Promise<T>): Promise<T> {

@@ -82,6 +82,27 @@ const planLimitsJson = z
     return table;
   });
 
+/** LLM_PRICES: USD per million input and output tokens, by model name. */
+const llmPricesJson = z
+  .string()
+  .optional()
+  .transform((raw, ctx): Record<string, { input: number; output: number }> => {
+    if (raw === undefined) return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}' });
+      return z.NEVER;
+    }
+    const table = z.record(z.string().min(1), z.object({ input: z.number().min(0), output: z.number().min(0) }).strict()).safeParse(value);
+    if (!table.success) {
+      ctx.addIssue({ code: 'custom', message: 'must map model names to {"input": USD, "output": USD} per million tokens' });
+      return z.NEVER;
+    }
+    return table.data;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -138,7 +159,29 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
     .default('vds'),
-  SUMMARY_PROVIDER: z.enum(['extractive']).default('extractive'),
+  /**
+   * Who writes summaries (contract section 7): the built-in offline engine, or a language model
+   * over the Chat Completions API (`openai`: OpenAI, vLLM, Ollama, LM Studio, llama.cpp server,
+   * OpenRouter) or Anthropic's Messages API.
+   */
+  SUMMARY_PROVIDER: z.enum(['extractive', 'openai', 'anthropic']).default('extractive'),
+  /** API root: for `openai` with the version path (https://api.openai.com/v1); for `anthropic` without (https://api.anthropic.com). */
+  LLM_BASE_URL: urlString.optional(),
+  /** Sent as a bearer token (openai) or x-api-key (anthropic); local servers may need none. Never logged. */
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  /** Input budget of one model call, in tokens; a longer transcript is split and the parts combined. */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(2000).default(32000),
+  /** Output budget of one model call, in tokens. */
+  LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).default(2000),
+  /** Model calls one job makes at once while summarising the parts of a long transcript. */
+  LLM_CONCURRENCY: positiveInt(4),
+  /** Bound on one model call; a call that takes longer is retried like a 5xx. */
+  LLM_TIMEOUT_MS: positiveInt(120000),
+  /** When the model still fails after the retries: `extractive` writes that mode offline and warns SUMMARY_FALLBACK; `fail` fails the job SUMMARIZATION_FAILED. */
+  SUMMARY_FALLBACK: z.enum(['extractive', 'fail']).default('extractive'),
+  /** Price table for the usage endpoints' cost estimate: {"<model>": {"input": USD, "output": USD}} per million tokens. */
+  LLM_PRICES: llmPricesJson,
   /** Worker concurrency: how many activities and workflow tasks one worker runs at once. */
   WORKER_MAX_CONCURRENT_ACTIVITIES: positiveInt(8),
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
@@ -197,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.SUMMARY_PROVIDER !== 'extractive' && !values.LLM_MODEL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  LLM_MODEL: required with SUMMARY_PROVIDER=${values.SUMMARY_PROVIDER} (e.g. ${values.SUMMARY_PROVIDER === 'openai' ? 'gpt-4o-mini, or llama3.1 on Ollama' : 'claude-sonnet-4-5'})`,
+    );
+  }
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),

@@ -51,7 +51,9 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   const summarizing = proxyActivities<JobActivities>({
     startToCloseTimeout: '10 minutes',
     heartbeatTimeout: '20 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+    // A model provider's 429s and 5xx are retried here (the activity asks for the provider's
+    // Retry-After); the last attempt falls back or fails per SUMMARY_FALLBACK.
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 4 },
   });
 
   let failureCodeForStep: JobFailureCode = 'INTERNAL_ERROR';
@@ -74,11 +76,11 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
-    await summarizeAll(input.jobId, input.summaryModes, summarizing, advance);
+    const summaryWarnings = await summarizeAll(input.jobId, input.summaryModes, summarizing, advance);
 
     failureCodeForStep = 'INTERNAL_ERROR';
     advance('finalizing', PROGRESS.finalizing);
-    await bookkeeping.completeJob({ jobId: input.jobId, warnings: transcript.warnings });
+    await bookkeeping.completeJob({ jobId: input.jobId, warnings: [...transcript.warnings, ...summaryWarnings] });
     state.status = 'completed';
     state.step = 'completed';
     state.progress = 100;
@@ -100,17 +102,17 @@ async function summarizeAll(
   modes: SummaryMode[],
   activities: JobActivities,
   advance: (step: 'summarizing', progress: number) => void,
-): Promise<void> {
+): Promise<JobWarning[]> {
   // One activity loads and analyses the transcript once for every mode (it advances the job row
   // through the span itself); workflows started before this ran one activity per mode.
   if (patched('summaries-analysed-once')) {
-    await activities.writeSummaries({
+    const written = await activities.writeSummaries({
       jobId,
       modes,
       progress: { from: PROGRESS.summariesStart, to: PROGRESS.summariesEnd },
     });
     advance('summarizing', PROGRESS.summariesEnd);
-    return;
+    return written.warnings ?? [];
   }
   const span = PROGRESS.summariesEnd - PROGRESS.summariesStart;
   let done = 0;
@@ -121,6 +123,7 @@ async function summarizeAll(
       advance('summarizing', PROGRESS.summariesStart + Math.round((span * done) / modes.length));
     }),
   );
+  return [];
 }
 
 /** The job's failure code: the typed one an activity raised, else the step's default. */

@@ -5,10 +5,18 @@ import type { TranscriptSegment } from './transcript';
 export const SUMMARY_MODES = ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] as const;
 export type SummaryMode = (typeof SUMMARY_MODES)[number];
 
-export interface SummaryGenerator {
-  engine: string;
-  model: string;
-}
+/** Who wrote a summary entry (contract section 7). */
+export type SummaryGenerator =
+  | { engine: 'extractive'; model: string }
+  | {
+      engine: 'llm';
+      provider: 'openai' | 'anthropic';
+      model: string;
+      prompt_version: string;
+      /** Tokens of every model call behind this entry, cached ones included at what they cost when made. */
+      input_tokens: number;
+      output_tokens: number;
+    };
 
 export interface TimestampedItem {
   /** Seconds from the start of the video. */

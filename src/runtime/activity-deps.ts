@@ -4,6 +4,7 @@ import type { Db } from '../storage/database';
 import { createYouTubeClient } from '../youtube';
 import { createProxyPool } from '../proxies';
 import { createSummaryPool } from '../summaries/summary-pool';
+import { summaryEngineFrom } from '../summaries/engine-config';
 import type { TemporalHandle } from '../temporal/client';
 import { createWebhookHttpClient } from '../webhooks';
 
@@ -20,7 +21,8 @@ export function createActivityDeps(config: Config, db: Db, temporal: Pick<Tempor
       // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
       proxies: createProxyPool(db),
     }),
-    summaries: createSummaryPool({ provider: { provider: config.SUMMARY_PROVIDER } }),
+    summaries: createSummaryPool({ provider: summaryEngineFrom(config) }),
+    summaryFallback: config.SUMMARY_FALLBACK,
     temporal,
     webhooks: {
       http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),

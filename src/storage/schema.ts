@@ -82,6 +82,20 @@ export interface JobSummariesTable {
   job_id: string;
   mode: SummaryMode;
   entry: Json<SummaryEntry>;
+  /** From the entry's generator, for usage reports: 'extractive' or 'llm'. */
+  engine: Generated<string>;
+  model: string | null;
+  input_tokens: Generated<number>;
+  output_tokens: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+/** Finished language-model calls, content-addressed; see migration 0009. */
+export interface ModelCallsTable {
+  call_key: string;
+  output: string;
+  input_tokens: number;
+  output_tokens: number;
   created_at: Generated<Date>;
 }
 
@@ -219,6 +233,7 @@ export interface Database {
   jobs: JobsTable;
   job_transcripts: JobTranscriptsTable;
   job_summaries: JobSummariesTable;
+  model_calls: ModelCallsTable;
   transcript_cache: TranscriptCacheTable;
   usage_periods: UsagePeriodsTable;
   proxies: ProxiesTable;

@@ -6,10 +6,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { SummarizerConfig } from './registry';
-import type { SummaryTask, SummaryTaskResult } from './thread/summary-task';
+import { MessageChannel } from 'node:worker_threads';
+import type { ModelCallCache } from './llm/call-cache';
+import { serveModelCallCache } from './llm/call-cache';
+import type { SummaryEngineConfig, SummaryTask, SummaryTaskResult } from './thread/summary-task';
 
-export type SummaryJob = Omit<SummaryTask, 'provider'>;
+export type SummaryJob = Omit<SummaryTask, 'provider' | 'cachePort'>;
 export type SummaryRun = SummaryTaskResult;
 
 export interface SummaryPoolStats {
@@ -20,15 +22,20 @@ export interface SummaryPoolStats {
 }
 
 export interface SummaryPool {
-  /** Writes every mode of `job` on a thread; `signal` abandons it (the thread is replaced). */
-  summarize(job: SummaryJob, signal?: AbortSignal): Promise<SummaryRun>;
+  /**
+   * Writes every mode of `job` on a thread; `signal` abandons it (the thread is replaced). A model
+   * engine reaches `cache` (the model call cache) through a message port.
+   */
+  summarize(job: SummaryJob, options?: { signal?: AbortSignal; cache?: ModelCallCache; engine?: SummaryEngineConfig }): Promise<SummaryRun>;
+  /** The engine this pool's threads use unless a job names another (the fallback). */
+  readonly engine: SummaryEngineConfig;
   stats(): SummaryPoolStats;
   /** Waits for running jobs, then stops the threads. */
   close(): Promise<void>;
 }
 
 export interface SummaryPoolOptions {
-  provider: SummarizerConfig;
+  provider: SummaryEngineConfig;
   /** Default: one core left for the event loop, at most four threads. */
   maxThreads?: number;
   /** Idle threads exit after this long, so an idle service holds no analysis heap. */
@@ -49,8 +56,21 @@ export function createSummaryPool(options: SummaryPoolOptions): SummaryPool {
   const totals: SummaryPoolStats = { runs: 0, analyses: 0 };
   let closing: Promise<void> | null = null;
   return {
-    async summarize(job, signal) {
-      const result = await pool.run({ ...job, provider: options.provider }, { signal: signal ?? null });
+    engine: options.provider,
+    async summarize(job, { signal, cache, engine = options.provider } = {}) {
+      let result: SummaryTaskResult;
+      if (engine.provider === 'extractive') {
+        result = await pool.run({ ...job, provider: engine }, { signal: signal ?? null });
+      } else {
+        if (!cache) throw new Error('a model engine needs the model call cache');
+        const channel = new MessageChannel();
+        serveModelCallCache(channel.port1, cache);
+        try {
+          result = await pool.run({ ...job, provider: engine, cachePort: channel.port2 }, { signal: signal ?? null, transferList: [channel.port2] });
+        } finally {
+          channel.port1.close();
+        }
+      }
       totals.runs += 1;
       totals.analyses += result.analyses;
       return result;

@@ -11,6 +11,7 @@ import * as m0005 from './0005_notifications';
 import * as m0006 from './0006_webhooks';
 import * as m0007 from './0007_batches';
 import * as m0008 from './0008_transcripts_as_json';
+import * as m0009 from './0009_model_summaries';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_webhooks': m0006,
   '0007_batches': m0007,
   '0008_transcripts_as_json': m0008,
+  '0009_model_summaries': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

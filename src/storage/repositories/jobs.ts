@@ -139,9 +139,25 @@ export async function loadJobTranscriptJson(db: Db, jobId: string): Promise<stri
 export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): Promise<void> {
   await db
     .insertInto('job_summaries')
-    .values({ job_id: jobId, mode: entry.mode, entry: JSON.stringify(entry) })
-    .onConflict((oc) => oc.columns(['job_id', 'mode']).doUpdateSet({ entry: (eb) => eb.ref('excluded.entry') }))
+    .values({ job_id: jobId, mode: entry.mode, entry: JSON.stringify(entry), ...generatorColumns(entry) })
+    .onConflict((oc) =>
+      oc.columns(['job_id', 'mode']).doUpdateSet({
+        entry: (eb) => eb.ref('excluded.entry'),
+        engine: (eb) => eb.ref('excluded.engine'),
+        model: (eb) => eb.ref('excluded.model'),
+        input_tokens: (eb) => eb.ref('excluded.input_tokens'),
+        output_tokens: (eb) => eb.ref('excluded.output_tokens'),
+      }),
+    )
     .execute();
+}
+
+/** Who wrote an entry and what it cost, as columns the usage reports sum. */
+function generatorColumns(entry: SummaryEntry) {
+  const { generator } = entry;
+  return generator.engine === 'llm'
+    ? { engine: generator.engine, model: generator.model, input_tokens: generator.input_tokens, output_tokens: generator.output_tokens }
+    : { engine: generator.engine, model: generator.model, input_tokens: 0, output_tokens: 0 };
 }
 
 export async function loadSummaries(db: Db, jobId: string): Promise<Map<SummaryMode, SummaryEntry>> {

@@ -1,0 +1,240 @@
+/**
+ * A summary mode written by a language model. A transcript that fits the input budget goes in one
+ * call. A longer one is split at segment boundaries (at chapter starts where the creator gave
+ * chapters), each part is turned into timed notes with bounded concurrency (map), and the notes
+ * are written up in the mode (reduce), condensed first, level by level, while they are still over
+ * the budget. No call exceeds the budget, and every call goes through the cache, so a retry pays
+ * only for the calls that did not finish.
+ */
+import { formatTimestamp, type SummaryEntry, type SummaryInput, type SummaryMode } from '../../domain/summary';
+import type { ModelCallCache } from './call-cache';
+import { createModelClient } from './model-client';
+import { ModelFailure } from './model-failure';
+import {
+  asData,
+  condensePrompt,
+  isStructuredMode,
+  modePrompt,
+  OUTPUT_SCHEMAS,
+  partPrompt,
+  PROMPT_VERSION,
+  reducePrompt,
+  type PromptContext,
+  type PromptPair,
+} from './prompts';
+import type { ModelSettings } from './settings';
+import { snapToSegments } from './timestamps';
+import { tokenCounterFor } from './tokens';
+
+export { PROMPT_VERSION };
+
+export interface ModelSummaryRequest {
+  settings: ModelSettings;
+  input: SummaryInput;
+  mode: SummaryMode;
+  /** options.language, or null: the transcript's language. */
+  outputLanguage: string | null;
+  cache: ModelCallCache;
+  signal?: AbortSignal;
+  /** Told as calls finish: calls done, calls planned so far. */
+  onProgress?: (done: number, total: number) => void;
+  /** The HTTP client (tests and production alike reach the provider over real HTTP). */
+  fetch?: typeof fetch;
+}
+
+export interface ModelSummary {
+  entry: SummaryEntry;
+  /** Model calls made, cache hits excluded. */
+  calls: number;
+  cachedCalls: number;
+  largestPromptTokens: number;
+}
+
+/** Share of the budget kept free: per-line token counts can differ slightly from the joined text's. */
+const BUDGET_MARGIN = 0.97;
+
+export async function writeModelSummary(request: ModelSummaryRequest): Promise<ModelSummary> {
+  const { settings, input, mode, signal } = request;
+  const counter = tokenCounterFor(settings);
+  const client = createModelClient(settings, request.cache, request.fetch);
+  const context: PromptContext = {
+    video: { title: input.title, channel: input.channel, durationSeconds: input.durationSeconds },
+    outputLanguage: languageName(request.outputLanguage ?? input.language),
+    customInstructions: input.customInstructions?.trim() || null,
+  };
+  const budget = Math.floor(settings.contextTokens * BUDGET_MARGIN);
+  const tokensOf = (prompt: PromptPair) => counter.count(prompt.system) + counter.count(prompt.prompt);
+  let done = 0;
+  let planned = 1;
+  const progressed = () => request.onProgress?.(++done, planned);
+
+  const lines = input.segments.map((segment) => `[${formatTimestamp(segment.start)}] ${asData(segment.text)}`);
+  const lineTokens = lines.map((line) => counter.count(line) + 1);
+  const transcriptTokens = lineTokens.reduce((sum, n) => sum + n, 0);
+  const wholeOverhead = tokensOf(modePrompt(mode, context, ''));
+
+  let final: PromptPair;
+  if (wholeOverhead + transcriptTokens <= budget) {
+    final = modePrompt(mode, context, lines.join('\n'));
+  } else {
+    const partOverhead = tokensOf(partPrompt(context, '', '00:00:00-00:00:00'));
+    const parts = splitIntoParts(input, lines, lineTokens, budget - partOverhead);
+    planned = parts.length + 1;
+    request.onProgress?.(done, planned);
+    let notes = await mapWithConcurrency(parts, settings.concurrency, async (part) => {
+      const prompt = partPrompt(context, part.text, part.range);
+      const text = await client.text(prompt, tokensOf(prompt), signal);
+      progressed();
+      return `<part range="${part.range}">\n${asData(text)}\n</part>`;
+    });
+    // Condense, level by level, while the notes cannot all go into one reduce call.
+    const reduceOverhead = tokensOf(reducePrompt(mode, context, ''));
+    while (reduceOverhead + notes.reduce((sum, note) => sum + counter.count(note) + 1, 0) > budget) {
+      const groups = groupWithinBudget(notes, (note) => counter.count(note) + 1, budget - tokensOf(condensePrompt(context, '')));
+      if (groups.length >= notes.length) throw new ModelFailure('The part notes cannot be condensed within LLM_CONTEXT_TOKENS; raise it or lower LLM_MAX_OUTPUT_TOKENS', 'rejected');
+      planned += groups.length;
+      notes = await mapWithConcurrency(groups, settings.concurrency, async (group) => {
+        const prompt = condensePrompt(context, group.join('\n'));
+        const text = await client.text(prompt, tokensOf(prompt), signal);
+        progressed();
+        return `<part range="${rangeOf(group)}">\n${asData(text)}\n</part>`;
+      });
+    }
+    final = reducePrompt(mode, context, notes.join('\n'));
+  }
+
+  const finalTokens = tokensOf(final);
+  const entry = await writeEntry(mode, final, finalTokens);
+  progressed();
+  const stats = client.stats;
+  return {
+    entry: { ...entry, generator: generatorFor(settings, stats.inputTokens, stats.outputTokens) },
+    calls: stats.calls,
+    cachedCalls: stats.cachedCalls,
+    largestPromptTokens: stats.largestPromptTokens,
+  };
+
+  async function writeEntry(mode: SummaryMode, prompt: PromptPair, promptTokens: number): Promise<EntryWithoutGenerator> {
+    if (!isStructuredMode(mode)) {
+      const content = await client.text(prompt, promptTokens, signal);
+      return { mode, content };
+    }
+    if (mode === 'timestamped') {
+      const output = await client.object(prompt, OUTPUT_SCHEMAS.timestamped, 'timestamped_outline', promptTokens, signal);
+      const items = snapToSegments(output.items, input.segments, input.durationSeconds);
+      if (items.length === 0) throw new ModelFailure('The model placed every outline item outside the transcript', 'invalid_output');
+      return { mode, items, content: items.map((item) => `- **[${item.timestamp}] ${item.title}** — ${item.summary}`).join('\n') };
+    }
+    const output = await client.object(prompt, OUTPUT_SCHEMAS.key_insights, 'key_insights', promptTokens, signal);
+    const insights = output.insights.map((insight) => insight.trim()).filter((insight) => insight !== '');
+    return { mode, insights, content: insights.map((insight) => `- ${insight}`).join('\n') };
+  }
+}
+
+function generatorFor(settings: ModelSettings, inputTokens: number, outputTokens: number): SummaryEntry['generator'] {
+  return { engine: 'llm', provider: settings.provider, model: settings.model, prompt_version: PROMPT_VERSION, input_tokens: inputTokens, output_tokens: outputTokens };
+}
+
+/** A summary entry before its generator is known, variant by variant. */
+type EntryWithoutGenerator = SummaryEntry extends infer E ? (E extends SummaryEntry ? Omit<E, 'generator'> : never) : never;
+
+interface TranscriptPart {
+  text: string;
+  /** "h:mm:ss-h:mm:ss" style range of the part, for the notes. */
+  range: string;
+}
+
+/**
+ * Consecutive lines up to the budget. With chapters, a part ends at the last chapter start that
+ * leaves it at least half full, so a topic is not cut in two when it need not be.
+ */
+function splitIntoParts(input: SummaryInput, lines: string[], lineTokens: number[], partBudget: number): TranscriptPart[] {
+  if (partBudget <= 0) throw new ModelFailure('LLM_CONTEXT_TOKENS is too small for the instructions alone', 'rejected');
+  const chapterStarts = new Set<number>();
+  for (const chapter of input.chapters) {
+    const index = input.segments.findIndex((segment) => segment.start >= chapter.start);
+    if (index > 0) chapterStarts.add(index);
+  }
+  const parts: TranscriptPart[] = [];
+  let first = 0;
+  while (first < lines.length) {
+    let used = 0;
+    let end = first;
+    let lastChapterCut = -1;
+    while (end < lines.length && used + lineTokens[end]! <= partBudget) {
+      used += lineTokens[end]!;
+      end += 1;
+      if (chapterStarts.has(end) && used >= partBudget / 2) lastChapterCut = end;
+    }
+    if (end === first) {
+      // One line longer than the budget: cut the line itself.
+      parts.push(...cutLongLine(input, first, lines[first]!, lineTokens[first]!, partBudget));
+      first += 1;
+      continue;
+    }
+    if (end < lines.length && lastChapterCut > first) end = lastChapterCut;
+    parts.push({ text: lines.slice(first, end).join('\n'), range: rangeOfSegments(input, first, end - 1) });
+    first = end;
+  }
+  return parts;
+}
+
+function cutLongLine(input: SummaryInput, index: number, line: string, tokens: number, partBudget: number): TranscriptPart[] {
+  const pieces = Math.ceil(tokens / partBudget) + 1;
+  const size = Math.ceil(line.length / pieces);
+  const range = rangeOfSegments(input, index, index);
+  return Array.from({ length: pieces }, (_, i) => ({ text: line.slice(i * size, (i + 1) * size), range }));
+}
+
+function rangeOfSegments(input: SummaryInput, first: number, last: number): string {
+  return `${formatTimestamp(input.segments[first]!.start)}-${formatTimestamp(input.segments[last]!.end)}`;
+}
+
+function rangeOf(notes: string[]): string {
+  const from = /range="([^-"]+)-/.exec(notes[0]!)?.[1] ?? '0:00';
+  const to = /-([^"]+)">/.exec(notes[notes.length - 1]!)?.[1] ?? from;
+  return `${from}-${to}`;
+}
+
+function groupWithinBudget(items: string[], size: (item: string) => number, budget: number): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (current.length > 0 && used + n > budget) {
+      groups.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(item);
+    used += n;
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
