@@ -115,7 +115,10 @@ it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, an
   expect(exited).toEqual({ code: 0 });
   for (const outcome of outcomes) {
     if ('error' in outcome) {
-      expect(outcome.error).toBe('ECONNREFUSED');
+      // Refused at the TCP level once the listener is closed. A connection that completed its
+      // handshake in the kernel's accept queue just as the listener closed is reset instead: its
+      // request never reached the service either.
+      expect(['ECONNREFUSED', 'ECONNRESET']).toContain(outcome.error);
     } else if (outcome.status === 503) {
       expect(outcome.code).toBe('SERVICE_UNAVAILABLE');
       expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
