@@ -18,20 +18,25 @@ import {
   bucketFigures,
   endpointBreakdown,
   jobStatusCounts,
+  modelTokenFigures,
   modePopularity,
   outcomeFigures,
   repeatedVideos,
   requestCount,
   windowTotals,
   type EndpointFigures,
+  type ModelTokenFigures,
   type WindowTotals,
 } from '../storage/repositories/usage-reports';
 import { addMonths, daysInMonth, formatDate, periodsOf, type Granularity } from './periods';
 import type { UsageRecorder } from './recorder';
 
+/** LLM_PRICES: USD per million input and output tokens, by model. */
+export type ModelPriceTable = Record<string, { input: number; output: number }>;
+
 export interface UsageDeps {
   db: Db;
-  config: { PLAN_LIMITS: PlanLimitTable };
+  config: { PLAN_LIMITS: PlanLimitTable; LLM_PRICES: ModelPriceTable };
   throttle: Throttle;
   usageRecorder?: UsageRecorder;
 }
@@ -137,11 +142,12 @@ const endpointEntry = (e: EndpointFigures) => ({
 export async function currentUsage(deps: UsageDeps, principal: Principal, now = new Date()) {
   await flushRecorder(deps);
   const quota = await quotaState(deps, principal, now);
-  const [jobs, requests, breakdown, limits] = await Promise.all([
+  const [jobs, requests, breakdown, limits, tokens] = await Promise.all([
     jobStatusCounts(deps.db, principal.userId, quota.start, quota.resetAt),
     requestCount(deps.db, principal.userId, quota.start, quota.resetAt),
     endpointBreakdown(deps.db, principal.userId, quota.start, quota.resetAt),
     rateLimits(deps, principal, quota),
+    modelTokenFigures(deps.db, principal.userId, quota.start, quota.resetAt),
   ]);
   return {
     current_period: {
@@ -155,10 +161,33 @@ export async function currentUsage(deps: UsageDeps, principal: Principal, now = 
       percent_used: quota.percentUsed,
       jobs: { ...jobs, total: jobs.queued + jobs.processing + jobs.completed + jobs.failed },
       requests,
+      model_usage: modelUsage(tokens, deps.config.LLM_PRICES),
     },
     rate_limits: limits,
     endpoint_breakdown: breakdown.map(endpointEntry),
     cost_projection: costProjection(quota, now),
+  };
+}
+
+/** Token totals of model-written summaries and their cost at LLM_PRICES (null where a model has no price). */
+export function modelUsage(figures: ModelTokenFigures[], prices: ModelPriceTable) {
+  const byModel = figures.map((figure) => {
+    const price = prices[figure.model];
+    return {
+      model: figure.model,
+      summaries: figure.summaries,
+      input_tokens: figure.inputTokens,
+      output_tokens: figure.outputTokens,
+      estimated_cost_usd: price ? round((figure.inputTokens * price.input + figure.outputTokens * price.output) / 1_000_000, 6) : null,
+    };
+  });
+  const priced = byModel.filter((entry) => entry.estimated_cost_usd !== null);
+  return {
+    input_tokens: byModel.reduce((sum, entry) => sum + entry.input_tokens, 0),
+    output_tokens: byModel.reduce((sum, entry) => sum + entry.output_tokens, 0),
+    estimated_cost_usd: byModel.length === 0 ? 0 : priced.length === 0 ? null : round(priced.reduce((sum, entry) => sum + entry.estimated_cost_usd!, 0), 6),
+    unpriced_models: byModel.filter((entry) => entry.estimated_cost_usd === null).map((entry) => entry.model),
+    by_model: byModel,
   };
 }
 
@@ -261,7 +290,7 @@ export async function usageAnalytics(deps: UsageDeps, principal: Principal, now 
   const userId = principal.userId;
   const windowStart = new Date(now.getTime() - ANALYSIS_DAYS * DAY_MS);
   const windows = [7, 14, 30, 60].map((days) => new Date(now.getTime() - days * DAY_MS));
-  const [totals, activity, modes, outcomes, repeats, endpoints, active, quota] = await Promise.all([
+  const [totals, activity, modes, outcomes, repeats, endpoints, active, quota, tokens] = await Promise.all([
     windowTotals(deps.db, userId, [
       { from: windows[0]!, to: now },
       { from: windows[1]!, to: windows[0]! },
@@ -275,6 +304,7 @@ export async function usageAnalytics(deps: UsageDeps, principal: Principal, now 
     endpointBreakdown(deps.db, userId, windowStart, now),
     activeDays(deps.db, userId, windowStart, now),
     quotaState(deps, principal, now),
+    modelTokenFigures(deps.db, userId, windowStart, now),
   ]);
   const [week, prevWeek, month, prevMonth] = totals as [WindowTotals, WindowTotals, WindowTotals, WindowTotals];
 
@@ -296,6 +326,7 @@ export async function usageAnalytics(deps: UsageDeps, principal: Principal, now 
       average_processing_time: outcomes.averageProcessingTime === null ? null : round(outcomes.averageProcessingTime, 3),
       failure_reasons: outcomes.failureCodes,
     },
+    model_usage: modelUsage(tokens, deps.config.LLM_PRICES),
   };
 
   // Predictions: this month by its own pace; next month by the last 30 days' daily average.

@@ -203,6 +203,8 @@ describe('GET /api/v1/usage/current', () => {
       percent_used: 40,
       jobs: { queued: 2, processing: 0, completed: 1, failed: 1, total: 4 },
       requests: 3,
+      // Only the built-in engine here: no model tokens, nothing to price.
+      model_usage: { input_tokens: 0, output_tokens: 0, estimated_cost_usd: 0, unpriced_models: [], by_model: [] },
     });
     expect(res.json.rate_limits).toMatchObject({
       requests_per_minute: 1_000_000,

@@ -25,12 +25,16 @@ afterAll(async () => {
   await youtube?.close();
 });
 
+/** Every result fetched, for the usage figures. */
+const results: any[] = [];
+
 async function runJob(service: TestService, key: string, body: Record<string, unknown>) {
   const res = await call(service, 'POST', '/api/v1/videos/process', { key, body });
   expect(res.status).toBe(202);
   const jobId = res.json.job_id as string;
   const { final } = await waitForJob(service, key, jobId, 120_000);
   const result = await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key });
+  results.push(result.json);
   return { final, result: result.json };
 }
 
@@ -48,6 +52,7 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
         LLM_MODEL: 'gpt-4o-mini',
         LLM_CONTEXT_TOKENS: String(CONTEXT_TOKENS),
         LLM_MAX_OUTPUT_TOKENS: '500',
+        LLM_PRICES: JSON.stringify({ 'gpt-4o-mini': { input: 0.15, output: 0.6 } }),
       },
     });
     ({ key } = await service.createUser('pro'));
@@ -128,6 +133,21 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     const warning = result.warnings.find((w: { code: string }) => w.code === 'SUMMARY_FALLBACK');
     expect(warning.message).toMatch(/tldr/);
     expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
+
+  it('reports the tokens of the model-written summaries and their cost at LLM_PRICES', async () => {
+    const entries = results.flatMap((result) => Object.values(result.summaries ?? {})) as Array<{ generator: any }>;
+    const written = entries.filter((entry) => entry.generator.engine === 'llm');
+    const input = written.reduce((sum, entry) => sum + entry.generator.input_tokens, 0);
+    const output = written.reduce((sum, entry) => sum + entry.generator.output_tokens, 0);
+    expect(input).toBeGreaterThan(0);
+    const current = await call(service, 'GET', '/api/v1/usage/current', { key });
+    const analytics = await call(service, 'GET', '/api/v1/usage/analytics', { key });
+    for (const usage of [current.json.current_period.model_usage, analytics.json.patterns.model_usage]) {
+      expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
+      expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: written.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
+      expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
+    }
   });
 });
 

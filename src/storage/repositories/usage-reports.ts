@@ -260,3 +260,32 @@ export async function activeDays(db: Db, userId: string, from: Date, to: Date): 
     WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}`.execute(db);
   return count(rows[0]?.n);
 }
+
+export interface ModelTokenFigures {
+  model: string;
+  /** Summary entries the model wrote. */
+  summaries: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Tokens of the summaries a language model wrote for the user's jobs in the range, by model. */
+export async function modelTokenFigures(db: Db, userId: string, from: Date, to: Date): Promise<ModelTokenFigures[]> {
+  const rows = await db
+    .selectFrom('job_summaries')
+    .innerJoin('jobs', 'jobs.id', 'job_summaries.job_id')
+    .select((eb) => [
+      'job_summaries.model',
+      eb.fn.countAll<string>().as('summaries'),
+      eb.fn.sum<string>('job_summaries.input_tokens').as('input_tokens'),
+      eb.fn.sum<string>('job_summaries.output_tokens').as('output_tokens'),
+    ])
+    .where('jobs.user_id', '=', userId)
+    .where('job_summaries.engine', '=', 'llm')
+    .where('job_summaries.created_at', '>=', from)
+    .where('job_summaries.created_at', '<', to)
+    .groupBy('job_summaries.model')
+    .orderBy('job_summaries.model')
+    .execute();
+  return rows.map((r) => ({ model: r.model ?? '', summaries: count(r.summaries), inputTokens: count(r.input_tokens), outputTokens: count(r.output_tokens) }));
+}

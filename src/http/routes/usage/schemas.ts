@@ -65,6 +65,27 @@ const CostProjectionSchema = z
   })
   .describe('Straight-line projection of this month\'s videos.');
 
+export const ModelUsageSchema = z
+  .object({
+    input_tokens: count('Input tokens of every model call behind the summaries (cached calls count what they cost when made).'),
+    output_tokens: count('Output tokens of those calls.'),
+    estimated_cost_usd: z.number().nullable().describe('Cost at the operator\'s price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used.'),
+    unpriced_models: z.array(z.string()).describe('Models used that have no price in the table (not in estimated_cost_usd).'),
+    by_model: z
+      .array(
+        z.object({
+          model: z.string().describe('Model name (LLM_MODEL when the summaries were written).'),
+          summaries: count('Summary entries the model wrote.'),
+          input_tokens: count('Input tokens.'),
+          output_tokens: count('Output tokens.'),
+          estimated_cost_usd: z.number().nullable().describe('Cost at LLM_PRICES; null when the model has no price.'),
+        }),
+      )
+      .describe('By model, in name order.'),
+  })
+  .describe('Summaries written by a language model (SUMMARY_PROVIDER openai or anthropic) for the account\'s jobs; zero when only the built-in engine wrote them.')
+  .meta({ id: 'ModelUsage' });
+
 export const UsageCurrentSchema = z
   .object({
     success: z.literal(true),
@@ -80,6 +101,7 @@ export const UsageCurrentSchema = z
         percent_used: percentOrNull('videos_used / videos_limit'),
         jobs: jobCounts,
         requests: count('Authenticated API requests recorded this period for the account (all keys), this one not included.'),
+        model_usage: ModelUsageSchema,
       })
       .describe('The current quota period: the calendar month (UTC).'),
     rate_limits: RateLimitsSchema,
@@ -206,6 +228,7 @@ export const UsageAnalyticsSchema = z
               .describe('Failure codes, most frequent first.'),
           })
           .describe('Outcome of the jobs that ended (completed_at) in the window.'),
+        model_usage: ModelUsageSchema,
       })
       .describe('When and how the account uses the service, over the last 30 days.'),
     predictions: z
