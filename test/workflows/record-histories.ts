@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, VIDEO_AUTO_ONLY, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { requireEnv } from '../support/infrastructure';
+import { startFakeLlm, type FakeLlm } from '../fake-llm/server';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
@@ -32,11 +33,11 @@ async function startFlakyReceiver(failures: number) {
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook` };
 }
 
-function exportHistory(workflowId: string) {
+function exportHistory(workflowId: string, from: TestService = service) {
   // The CLI's JSON export is the standard history file format replayers read.
   const json = execFileSync(
     requireEnv('TEMPORAL_CLI_PATH'),
-    ['workflow', 'show', '--workflow-id', workflowId, '--address', service.config.TEMPORAL_ADDRESS!, '--output', 'json'],
+    ['workflow', 'show', '--workflow-id', workflowId, '--address', from.config.TEMPORAL_ADDRESS!, '--output', 'json'],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(json);
@@ -105,4 +106,37 @@ it('records batch-partial-failure', async () => {
     status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
   }
   save('batch-partial-failure', exportHistory(batchId));
+});
+
+// Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider): a 429
+// the activity retried after the provider's Retry-After, and a refused key that fell back to the
+// built-in engine with a SUMMARY_FALLBACK warning.
+describe('model path', () => {
+  let llm: FakeLlm;
+  let modelService: TestService;
+
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    modelService = await startTestService({
+      youtubeBaseUrl: youtube.baseUrl,
+      env: { SUMMARY_PROVIDER: 'openai', LLM_BASE_URL: llm.baseUrlFor('openai'), LLM_API_KEY: 'sk-history', LLM_MODEL: 'gpt-4o-mini' },
+    });
+  });
+  afterAll(async () => {
+    await modelService?.stop();
+    await llm?.close();
+  });
+
+  it.each([
+    ['video-job-v3-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
+    ['video-job-v3-model-fallback', 'unauthorized' as const, ['tldr']],
+  ])('records %s', async (name, fault, modes) => {
+    llm.failNext(fault, 1, 1);
+    const { key } = await modelService.createUser('pro');
+    const submitted = await call(modelService, 'POST', '/api/v1/videos/process', { key, body: { url: VIDEO_MANUAL_AND_AUTO, custom_instructions: name, options: { summary_modes: modes } } });
+    await waitForJob(modelService, key, submitted.json.job_id, 120_000);
+    const history = exportHistory(submitted.json.job_id, modelService);
+    expect(JSON.stringify(history)).not.toContain('sk-history');
+    save(name, history);
+  });
 });

@@ -31,6 +31,9 @@ it('has saved histories of every workflow, old and current versions', () => {
       'video-job-v3-completed-with-webhook',
       'video-job-v3-failed-unavailable',
       'video-job-v3-failed-blocked-after-retries',
+      // Summaries by a language model: an activity retried after a 429, and a fallback.
+      'video-job-v3-model-retried-after-429',
+      'video-job-v3-model-fallback',
       'webhook-delivery-retried',
       'batch-partial-failure',
     ]),
