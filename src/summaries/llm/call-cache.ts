@@ -1,45 +1,14 @@
 /**
- * Finished model calls, content-addressed: the key is a SHA-256 of everything that decides the
- * answer (provider, model, prompt version, instructions, data, schema, output budget). The same
- * call is never paid for twice, which is how the finished parts of a long transcript survive a
- * retried activity or a worker crash, and how an identical request makes no model call at all.
+ * The model call cache across a thread boundary: summaries are written on a worker thread, the
+ * database stays with the activity on the main thread. The cache itself is defined in
+ * model-call-cache.ts; its names are re-exported here for the modules that import them from here.
  */
-import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
+import type { ModelCallCache, ModelCallRecord } from './model-call-cache';
 
-export interface ModelCallRecord {
-  /** The model's text; for structured output, its JSON. */
-  output: string;
-  inputTokens: number;
-  outputTokens: number;
-}
+export { createMemoryModelCallCache, modelCallKey, type ModelCallCache, type ModelCallRecord } from './model-call-cache';
 
-export interface ModelCallCache {
-  get(key: string): Promise<ModelCallRecord | null>;
-  put(key: string, record: ModelCallRecord): Promise<void>;
-}
-
-export function modelCallKey(parts: Record<string, unknown>): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-export function createMemoryModelCallCache(): ModelCallCache & { readonly size: number } {
-  const calls = new Map<string, ModelCallRecord>();
-  return {
-    get: async (key) => calls.get(key) ?? null,
-    put: async (key, record) => {
-      calls.set(key, record);
-    },
-    get size() {
-      return calls.size;
-    },
-  };
-}
-
-/**
- * The cache across a thread boundary: summaries are written on a worker thread, the database
- * stays with the activity on the main thread. Requests and answers travel over a MessagePort.
- */
+/* Requests and answers travel over a MessagePort. */
 type CacheRequest = { id: number; op: 'get'; key: string } | { id: number; op: 'put'; key: string; record: ModelCallRecord };
 type CacheAnswer = { id: number; record?: ModelCallRecord | null; error?: string };
 

@@ -24,7 +24,7 @@ import {
 } from './prompts';
 import type { ModelSettings } from './settings';
 import { snapToSegments } from './timestamps';
-import { tokenCounterFor } from './tokens';
+import { tokenCounterFor, type TokenCounter } from './tokens';
 
 export { PROMPT_VERSION };
 
@@ -68,9 +68,7 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   let planned = 1;
   const progressed = () => request.onProgress?.(++done, planned);
 
-  const lines = input.segments.map((segment) => `[${formatTimestamp(segment.start)}] ${asData(segment.text)}`);
-  const lineTokens = lines.map((line) => counter.count(line) + 1);
-  const transcriptTokens = lineTokens.reduce((sum, n) => sum + n, 0);
+  const { lines, lineTokens, transcriptTokens } = transcriptLines(input, counter);
   const wholeOverhead = tokensOf(modePrompt(mode, context, ''));
 
   let final: PromptPair;
@@ -83,7 +81,9 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
     request.onProgress?.(done, planned);
     let notes = await mapWithConcurrency(parts, settings.concurrency, async (part) => {
       const prompt = partPrompt(context, part.text, part.range);
-      const text = await client.text(prompt, tokensOf(prompt), signal);
+      // The part's lines were counted once for the split; re-tokenizing every part of every mode
+      // would cost more than the model calls when they come from the cache.
+      const text = await client.text(prompt, partOverhead + part.tokens, signal);
       progressed();
       return `<part range="${part.range}">\n${asData(text)}\n</part>`;
     });
@@ -131,6 +131,25 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   }
 }
 
+/**
+ * The transcript as timed lines with their token counts, kept per input object and tokenizer: a
+ * job's modes share one input, and tokenizing a 10 MB transcript takes seconds.
+ */
+const linesByInput = new WeakMap<SummaryInput, Map<TokenCounter, { lines: string[]; lineTokens: number[]; transcriptTokens: number }>>();
+
+function transcriptLines(input: SummaryInput, counter: TokenCounter) {
+  let byCounter = linesByInput.get(input);
+  if (!byCounter) linesByInput.set(input, (byCounter = new Map()));
+  let known = byCounter.get(counter);
+  if (!known) {
+    const lines = input.segments.map((segment) => `[${formatTimestamp(segment.start)}] ${asData(segment.text)}`);
+    const lineTokens = lines.map((line) => counter.count(line) + 1);
+    known = { lines, lineTokens, transcriptTokens: lineTokens.reduce((sum, n) => sum + n, 0) };
+    byCounter.set(counter, known);
+  }
+  return known;
+}
+
 function generatorFor(settings: ModelSettings, inputTokens: number, outputTokens: number): SummaryEntry['generator'] {
   return { engine: 'llm', provider: settings.provider, model: settings.model, prompt_version: PROMPT_VERSION, input_tokens: inputTokens, output_tokens: outputTokens };
 }
@@ -142,6 +161,8 @@ interface TranscriptPart {
   text: string;
   /** "h:mm:ss-h:mm:ss" style range of the part, for the notes. */
   range: string;
+  /** The part's tokens as counted for the split. */
+  tokens: number;
 }
 
 /**
@@ -173,7 +194,7 @@ function splitIntoParts(input: SummaryInput, lines: string[], lineTokens: number
       continue;
     }
     if (end < lines.length && lastChapterCut > first) end = lastChapterCut;
-    parts.push({ text: lines.slice(first, end).join('\n'), range: rangeOfSegments(input, first, end - 1) });
+    parts.push({ text: lines.slice(first, end).join('\n'), range: rangeOfSegments(input, first, end - 1), tokens: used });
     first = end;
   }
   return parts;
@@ -183,7 +204,8 @@ function cutLongLine(input: SummaryInput, index: number, line: string, tokens: n
   const pieces = Math.ceil(tokens / partBudget) + 1;
   const size = Math.ceil(line.length / pieces);
   const range = rangeOfSegments(input, index, index);
-  return Array.from({ length: pieces }, (_, i) => ({ text: line.slice(i * size, (i + 1) * size), range }));
+  // A piece's share of the line's tokens, rounded up: the pieces are equal in characters.
+  return Array.from({ length: pieces }, (_, i) => ({ text: line.slice(i * size, (i + 1) * size), range, tokens: Math.ceil(tokens / pieces) + 1 }));
 }
 
 function rangeOfSegments(input: SummaryInput, first: number, last: number): string {
