@@ -7,8 +7,9 @@ import { createJobActivities, type JobActivityDeps } from './job-activities';
 import { createWebhookActivities, type WebhookActivityDeps } from './webhooks';
 import { createNotificationActivities, type NotificationActivityDeps } from './notifications';
 import { createBatchActivities, type BatchActivityDeps } from './batches';
+import { createInfographicActivities, type InfographicActivityDeps } from './infographics';
 
-export type ActivityDeps = JobActivityDeps & WebhookActivityDeps & NotificationActivityDeps & BatchActivityDeps;
+export type ActivityDeps = JobActivityDeps & WebhookActivityDeps & NotificationActivityDeps & BatchActivityDeps & InfographicActivityDeps;
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createNotificationActivities(deps),
     ...createBatchActivities(deps),
+    ...createInfographicActivities(deps),
   };
 }
 

@@ -10,6 +10,7 @@ import * as modelCalls from '../src/storage/repositories/model-calls';
 import type { Transcript } from '../src/domain/transcript';
 import type { Db } from '../src/storage/database';
 import * as jobs from '../src/storage/repositories/jobs';
+import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords } from '../src/domain/transcript-limits';
@@ -21,6 +22,8 @@ export interface JobActivityDeps {
   summaries: SummaryPool;
   /** SUMMARY_FALLBACK: what happens to a mode the model still cannot write after the retries. */
   summaryFallback: 'extractive' | 'fail';
+  /** COMMENTS_LIMIT: top comments read per job. */
+  commentsLimit: number;
 }
 
 export interface SummariesWritten {
@@ -44,7 +47,11 @@ export function createJobActivities(deps: JobActivityDeps) {
 
   /** The job's transcript goes to a summary thread as JSON text: parsed there, never on this event loop. */
   async function summarizeJob(jobId: string, modes: SummaryMode[], engine?: SummaryEngineConfig): Promise<SummaryRun> {
-    const [job, transcriptJson] = await Promise.all([jobs.findJob(db, jobId), jobs.loadJobTranscriptJson(db, jobId)]);
+    const [job, transcriptJson, comments] = await Promise.all([
+      jobs.findJob(db, jobId),
+      jobs.loadJobTranscriptJson(db, jobId),
+      jobComments.loadJobComments(db, jobId),
+    ]);
     if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
     const video = job.video_info;
     const context = Context.current();
@@ -59,6 +66,7 @@ export function createJobActivities(deps: JobActivityDeps) {
               durationSeconds: video?.durationSeconds ?? null,
               chapters: video?.chapters ?? [],
               customInstructions: job.request.customInstructions,
+              comments: comments?.items ?? null,
             },
             modes,
             outputLanguage: job.request.language,
@@ -117,6 +125,15 @@ export function createJobActivities(deps: JobActivityDeps) {
         truncated: kept.truncated,
         warnings: transcriptWarnings(full, input.language, kept.truncated, input.maxTranscriptLength),
       };
+    },
+
+    /** The video's top comments (include_comments), saved for the result and the summaries. */
+    async fetchComments(input: { jobId: string; videoId: string; useProxy: boolean | null }): Promise<{ fetched: number }> {
+      const comments = await withHeartbeat(() =>
+        callYouTube(() => deps.youtube.getComments(input.videoId, { useProxy: input.useProxy, limit: deps.commentsLimit })),
+      );
+      await jobComments.saveJobComments(db, input.jobId, comments);
+      return { fetched: comments.fetched };
     },
 
     /** The version before 'summaries-analysed-once' asks for one mode at a time; its workflows may still be running. */
@@ -220,6 +237,7 @@ async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
     switch (error.kind) {
       case 'VIDEO_UNAVAILABLE':
       case 'TRANSCRIPT_UNAVAILABLE':
+      case 'COMMENTS_UNAVAILABLE':
         throw ApplicationFailure.nonRetryable(error.message, error.kind);
       case 'SOURCE_BLOCKED':
         // Blocks are often temporary (rate limits, a flagged IP): retried, then final.

@@ -3,6 +3,7 @@
  * typed Config, so a bad value stops start-up here with a message naming the variable.
  */
 import path from 'node:path';
+import { DEFAULT_COMMENTS_LIMIT } from './domain/comments';
 import { z } from 'zod';
 import { DEFAULT_PLAN_LIMITS, type PlanLimitTable } from './domain/plans';
 import { PLANS } from './domain/access';
@@ -182,6 +183,24 @@ const EnvSchema = z.object({
   SUMMARY_FALLBACK: z.enum(['extractive', 'fail']).default('extractive'),
   /** Price table for the usage endpoints' cost estimate: {"<model>": {"input": USD, "output": USD}} per million tokens. */
   LLM_PRICES: llmPricesJson,
+  /** Infographics (generate_infographic): false turns them off at runtime, with a FEATURE_DISABLED warning. */
+  INFOGRAPHICS_ENABLED: booleanFlag(true),
+  /** include_comments: how many top comments a job reads at most. */
+  COMMENTS_LIMIT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_COMMENTS_LIMIT),
+  /**
+   * Where job artifacts (the infographic's PNG and SVG) are kept: unset, a directory under
+   * DATA_DIR; `s3://bucket[/prefix]`, an S3-compatible object store.
+   */
+  ARTIFACTS_S3_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+    .optional(),
+  /** The S3 API endpoint for a store other than AWS (MinIO, Ceph, R2, ...); requests then use path-style addressing. */
+  ARTIFACTS_S3_ENDPOINT: urlString.optional(),
+  ARTIFACTS_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Static credentials for the store; unset, the AWS SDK's default chain (environment, profile, instance role). Never logged. */
+  ARTIFACTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ARTIFACTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Worker concurrency: how many activities and workflow tasks one worker runs at once. */
   WORKER_MAX_CONCURRENT_ACTIVITIES: positiveInt(8),
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
@@ -244,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration:\n  LLM_MODEL: required with SUMMARY_PROVIDER=${values.SUMMARY_PROVIDER} (e.g. ${values.SUMMARY_PROVIDER === 'openai' ? 'gpt-4o-mini, or llama3.1 on Ollama' : 'claude-sonnet-4-5'})`,
     );
+  }
+  if (Boolean(values.ARTIFACTS_S3_ACCESS_KEY_ID) !== Boolean(values.ARTIFACTS_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  ARTIFACTS_S3_ACCESS_KEY_ID and ARTIFACTS_S3_SECRET_ACCESS_KEY: set both or neither');
   }
   return {
     ...values,

@@ -17,6 +17,10 @@ export interface VideoJobInput {
   maxTranscriptLength: number;
   /** true: only through the proxy pool; null: direct, then proxies when blocked; false: never. */
   useProxy?: boolean | null;
+  /** Absent in workflows started before comments and infographics: false. */
+  includeComments?: boolean;
+  /** Asked for, and INFOGRAPHICS_ENABLED when the workflow was started. */
+  generateInfographic?: boolean;
   /** From configuration: workflow code cannot read the environment. */
   retry: {
     fetchMaxAttempts: number;

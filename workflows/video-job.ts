@@ -16,6 +16,7 @@ const PROGRESS = {
   transcript: 20,
   summariesStart: 40,
   summariesEnd: 90,
+  infographic: 92,
   finalizing: 95,
 } as const;
 
@@ -62,8 +63,12 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     advance('fetching_metadata', PROGRESS.started);
     const useProxy = input.useProxy ?? null;
     await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
+    // Workflows started before comments and infographics existed never read nor draw them.
+    const extras = patched('comments-and-infographic');
 
     advance('fetching_transcript', PROGRESS.transcript);
+    // Comments are read beside the transcript and are never fatal: at worst a warning.
+    const commentsRead = extras && input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
     const transcript = await fetching.fetchTranscript({
       jobId: input.jobId,
       videoId: input.videoId,
@@ -76,11 +81,21 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
+    const commentWarnings = await commentsRead;
     const summaryWarnings = await summarizeAll(input.jobId, input.summaryModes, summarizing, advance);
 
     failureCodeForStep = 'INTERNAL_ERROR';
+    const infographicWarnings: JobWarning[] = [];
+    if (extras && input.generateInfographic) {
+      advance('generating_infographic', PROGRESS.infographic);
+      infographicWarnings.push(...(await drawInfographic(input.jobId)));
+    }
+
     advance('finalizing', PROGRESS.finalizing);
-    await bookkeeping.completeJob({ jobId: input.jobId, warnings: [...transcript.warnings, ...summaryWarnings] });
+    await bookkeeping.completeJob({
+      jobId: input.jobId,
+      warnings: [...transcript.warnings, ...commentWarnings, ...summaryWarnings, ...infographicWarnings],
+    });
     state.status = 'completed';
     state.step = 'completed';
     state.progress = 100;
@@ -95,6 +110,52 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   // Workflows from before this point in history ended above; the rest announce their end.
   if (patched('job-end-announcements')) await bookkeeping.announceJobEnded({ jobId: input.jobId });
   return outcome;
+}
+
+/**
+ * The video's top comments, saved for the result and the summaries. Their own activity and retry
+ * policy: comments turned off are final at once, other failures are retried a few times, and
+ * whatever still fails becomes the COMMENTS_UNAVAILABLE warning, never the job's failure.
+ */
+async function readComments(input: VideoJobInput, useProxy: boolean | null): Promise<JobWarning[]> {
+  const reading = proxyActivities<JobActivities>({
+    startToCloseTimeout: '2 minutes',
+    heartbeatTimeout: '20 seconds',
+    retry: {
+      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
+      backoffCoefficient: 2,
+      maximumAttempts: Math.min(3, input.retry.fetchMaxAttempts),
+      nonRetryableErrorTypes: ['COMMENTS_UNAVAILABLE', 'VIDEO_UNAVAILABLE'],
+    },
+  });
+  try {
+    await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy });
+    return [];
+  } catch (error) {
+    return [{ code: 'COMMENTS_UNAVAILABLE', field: 'options.include_comments', message: `Comments could not be read: ${failureMessage(error)}` }];
+  }
+}
+
+/** The infographic is an extra: when it cannot be drawn the job completes without it, with a warning. */
+async function drawInfographic(jobId: string): Promise<JobWarning[]> {
+  const drawing = proxyActivities<JobActivities>({
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
+  });
+  try {
+    await drawing.renderInfographic({ jobId, progress: PROGRESS.infographic });
+    return [];
+  } catch (error) {
+    return [{ code: 'INFOGRAPHIC_FAILED', field: 'options.generate_infographic', message: `The infographic could not be drawn: ${failureMessage(error)}; infographic_url is null` }];
+  }
+}
+
+/** The message of the activity's own failure, under Temporal's ActivityFailure wrapper. */
+function failureMessage(error: unknown): string {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    if (cause instanceof ApplicationFailure) return cause.message;
+  }
+  return 'unexpected error';
 }
 
 async function summarizeAll(

@@ -1,14 +1,16 @@
 /** The batch records clients see (contract section 5), built from the batch row and its jobs. */
-import type { SummaryEntry, SummaryMode } from '../domain/summary';
 import { resultRecord } from '../jobs/job-records';
+import type { JobResultParts } from '../storage/repositories/job-results';
 import type { BatchJobSummary } from '../storage/repositories/batches';
 import { inBatchOrder } from '../storage/repositories/batches';
-import type { BatchRow, JobRow, JobTranscriptsTable } from '../storage/schema';
-import type { Selectable } from 'kysely';
+import type { BatchRow, JobRow } from '../storage/schema';
 import { isBatchTerminal } from './status';
 import { batchUrls } from './urls';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A completed child whose parts were not loaded (never expected): an empty result rather than a crash. */
+const NO_PARTS: JobResultParts = { transcript: undefined, summaries: new Map(), comments: null, artifacts: new Set() };
 
 export function submissionRecord(batch: BatchRow, baseUrl: string) {
   const urls = batchUrls(baseUrl, batch.id);
@@ -75,9 +77,8 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 export function resultsRecord(
   batch: BatchRow,
   children: JobRow[],
-  transcripts: Map<string, Selectable<JobTranscriptsTable>>,
-  summaries: Map<string, Map<SummaryMode, SummaryEntry>>,
-  options: { includeFailed: boolean; now?: number },
+  parts: Map<string, JobResultParts>,
+  options: { includeFailed: boolean; baseUrl: string; now?: number },
 ) {
   const jobs = inBatchOrder(batch.job_ids, children);
   const successful = jobs.filter((job) => job.status === 'completed');
@@ -88,7 +89,7 @@ export function resultsRecord(
   return {
     batch_id: batch.id,
     status: batch.status,
-    successful_jobs: successful.map((job) => resultRecord(job, transcripts.get(job.id), summaries.get(job.id) ?? new Map())),
+    successful_jobs: successful.map((job) => resultRecord(job, parts.get(job.id) ?? NO_PARTS, options.baseUrl)),
     ...(options.includeFailed
       ? {
           failed_jobs: failed.map((job) => ({

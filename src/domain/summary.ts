@@ -1,6 +1,7 @@
 /** Summary modes and the entries the service returns for them (contract section 3). */
 import type { Chapter } from './video';
 import type { TranscriptSegment } from './transcript';
+import type { VideoComment } from './comments';
 
 export const SUMMARY_MODES = ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] as const;
 export type SummaryMode = (typeof SUMMARY_MODES)[number];
@@ -49,6 +50,11 @@ export interface SummaryInput {
   segments: TranscriptSegment[];
   /** Pro feature, stored now and honoured by LLM engines; the extractive engine ignores it. */
   customInstructions?: string | null;
+  /**
+   * include_comments: the top comments read for the job, top first. When present, `detailed`
+   * and `key_insights` gain a short "What viewers say" section. Data, never instructions.
+   */
+  comments?: VideoComment[] | null;
 }
 
 /**

@@ -43,11 +43,18 @@ export function exportFonts(): FontSet {
   return cached;
 }
 
+/**
+ * The path of one of the dejavu-fonts-ttf package's TTF files ("DejaVuSans.ttf"). Throws when the
+ * package is not installed.
+ */
+export function dejavuFontPath(file: string): string {
+  return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', file);
+}
+
 function loadFonts(): FontSet {
   try {
-    const dir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
     const sources = Object.fromEntries(
-      Object.entries(FILES).map(([style, file]) => [style, fs.readFileSync(path.join(dir, file))]),
+      Object.entries(FILES).map(([style, file]) => [style, fs.readFileSync(dejavuFontPath(file))]),
     ) as Record<FontStyle, Buffer>;
     return { sources, unicode: true };
   } catch {

@@ -10,6 +10,7 @@ export function jobPdfInput(
   transcript: Selectable<JobTranscriptsTable> | undefined,
   summaries: Map<SummaryMode, SummaryEntry>,
   resultUrl?: string,
+  infographicPng?: Buffer | null,
 ): JobPdfInput {
   const video = job.video_info;
   const t = transcript?.transcript;
@@ -40,5 +41,6 @@ export function jobPdfInput(
     completedAt: job.completed_at,
     warnings: job.warnings ?? [],
     resultUrl,
+    infographicPng: infographicPng ?? null,
   };
 }

@@ -3,6 +3,7 @@
  *
  *  1. a title block: video title, channel, then duration, published date, URL, language,
  *     transcript source, processing time, job id and any warnings of the job;
+ *  1b. the job's infographic (a PNG), on a page of its own, when the job has one;
  *  2. each summary in the fixed mode order (tldr, detailed, study_notes, timestamped,
  *     key_insights) under its own heading: Markdown content drawn as headings, lists and emphasis;
  *     the timestamped outline as a timestamp column beside titles and summaries; key insights as
@@ -55,6 +56,8 @@ export interface JobPdfInput {
   warnings: readonly { code: string; message: string }[];
   /** Where the full result can be read, for the note on a cut appendix. */
   resultUrl?: string;
+  /** The infographic's PNG when the job drew one. */
+  infographicPng?: Buffer | null;
 }
 
 export interface JobPdfOptions {
@@ -101,6 +104,7 @@ export async function renderJobPdf(input: JobPdfInput, options: JobPdfOptions = 
   });
 
   titleBlock(writer, input, title, modes);
+  if (input.infographicPng) writer.imagePage(input.infographicPng);
   for (const mode of modes) {
     summarySection(writer, input.summaries.find((s) => s.mode === mode)!);
     await writer.breathe();

@@ -118,6 +118,14 @@ export class PdfWriter {
     this.doc.addPage();
   }
 
+  /** A picture alone on a page of its own, scaled to fit inside the margins; text goes on after it on a new page. */
+  imagePage(image: Buffer): void {
+    this.doc.addPage();
+    const top = this.doc.y;
+    this.doc.image(image, this.left, top, { fit: [this.contentWidth, this.maxY - top], align: 'center' });
+    this.doc.addPage();
+  }
+
   space(points: number): void {
     if (this.doc.y + points < this.maxY) this.doc.y += points;
   }

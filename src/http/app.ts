@@ -17,6 +17,8 @@ import { listJobsRoute } from './routes/videos/list';
 import { processVideoRoute } from './routes/videos/process';
 import { jobResultRoute } from './routes/videos/result';
 import { exportPdfRoute } from './routes/videos/export-pdf';
+import { jobInfographicRoute } from './routes/videos/infographic';
+import type { ArtifactStore } from '../artifacts/artifact-store';
 import { jobStatusRoute } from './routes/videos/status';
 import { processVideoSyncRoute } from './routes/videos/process-sync';
 import { thumbnailsRoute } from './routes/videos/thumbnails';
@@ -36,6 +38,8 @@ export interface ApiServices extends JobServices {
   keys: KeyResolver;
   /** Records authenticated requests for the usage endpoints; absent = not recorded. */
   usageRecorder?: UsageRecorder;
+  /** Where job files (infographics) are read from. */
+  artifacts: ArtifactStore;
   /** Shutdown state: absent, the app never drains (tests that build it alone). */
   drain?: Drain;
 }
@@ -47,6 +51,7 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
     jobStatusRoute(services),
     jobResultRoute(services),
     exportPdfRoute(services),
+    jobInfographicRoute(services),
     listJobsRoute(services),
     ...batchRoutes(services),
     ...webhookRoutes(services),

@@ -1,10 +1,9 @@
 /** The job records clients see (contract section 3), built from the row and live progress. */
 import { isTerminal, type JobProgress } from '../domain/job';
-import type { SummaryEntry, SummaryMode } from '../domain/summary';
 import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
-import type { JobRow, JobTranscriptsTable } from '../storage/schema';
-import type { Selectable } from 'kysely';
+import type { JobRow } from '../storage/schema';
+import type { JobResultParts } from '../storage/repositories/job-results';
 import type { WebhookState } from '../webhooks/records';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -71,11 +70,15 @@ function estimateRemaining(status: string, progress: number, startedAt: Date | n
   return Math.max(0, Math.round((elapsed * (100 - progress)) / progress));
 }
 
-export function resultRecord(
-  job: JobRow,
-  transcript: Selectable<JobTranscriptsTable> | undefined,
-  summaries: Map<SummaryMode, SummaryEntry>,
-) {
+export const INFOGRAPHIC_PNG = 'infographic.png';
+export const INFOGRAPHIC_SVG = 'infographic.svg';
+
+export function infographicUrl(baseUrl: string, jobId: string): string {
+  return `${baseUrl}/api/v1/videos/infographic/${jobId}`;
+}
+
+export function resultRecord(job: JobRow, parts: JobResultParts, baseUrl: string) {
+  const { transcript, summaries } = parts;
   const video = job.video_info;
   const requestedModes = job.request.summaryModes;
   return {
@@ -107,7 +110,9 @@ export function resultRecord(
     summaries: Object.fromEntries(
       requestedModes.filter((mode) => summaries.has(mode)).map((mode) => [mode, summaries.get(mode)!]),
     ),
-    infographic_url: null,
+    infographic_url: parts.artifacts.has(INFOGRAPHIC_PNG) ? infographicUrl(baseUrl, job.id) : null,
+    // Only when asked for; null when they could not be read (a COMMENTS_UNAVAILABLE warning says why).
+    ...(job.request.includeComments ? { comments: parts.comments } : {}),
     processing_time: job.processing_time,
     completed_at: iso(job.completed_at),
     ...attribution(job),

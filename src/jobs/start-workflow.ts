@@ -17,6 +17,8 @@ export function workflowInputFor(job: JobRow, config: JobServices['config']): Vi
     forceRefresh: request.forceRefresh,
     maxTranscriptLength: request.maxTranscriptLength,
     useProxy: request.useProxy,
+    includeComments: request.includeComments,
+    generateInfographic: request.generateInfographic && config.INFOGRAPHICS_ENABLED,
     retry: {
       fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
       fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,

@@ -7,10 +7,13 @@ import { createSummaryPool } from '../summaries/summary-pool';
 import { summaryEngineFrom } from '../summaries/engine-config';
 import type { TemporalHandle } from '../temporal/client';
 import { createWebhookHttpClient } from '../webhooks';
+import { createArtifactStore } from '../artifacts/artifact-store';
+import { createInfographicRenderer } from '../infographic/infographic-pool';
 
 /**
  * `temporal`: a client for activities that start workflows (webhook deliveries). The summary
- * threads start on first use; whoever stops the worker closes them (`summaries.close()`).
+ * and infographic threads start on first use; whoever stops the worker closes them with the
+ * artifact store (`summaries.close()`, `infographics.close()`, `artifacts.close()`).
  */
 export function createActivityDeps(config: Config, db: Db, temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>): ActivityDeps {
   return {
@@ -23,6 +26,9 @@ export function createActivityDeps(config: Config, db: Db, temporal: Pick<Tempor
     }),
     summaries: createSummaryPool({ provider: summaryEngineFrom(config) }),
     summaryFallback: config.SUMMARY_FALLBACK,
+    commentsLimit: config.COMMENTS_LIMIT,
+    artifacts: createArtifactStore(config),
+    infographics: createInfographicRenderer(),
     temporal,
     webhooks: {
       http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),

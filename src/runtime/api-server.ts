@@ -10,6 +10,7 @@ import { createTemporalClient } from '../temporal/client';
 import type { Infrastructure } from './infrastructure';
 import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
+import { createArtifactStore } from '../artifacts/artifact-store';
 
 export interface RunningApi {
   server: http.Server;
@@ -46,6 +47,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     keys: await createKeyResolver(db, infra.store),
     usageRecorder: options.recordRequests === false ? undefined : createUsageRecorder(db, logger),
     drain,
+    artifacts: createArtifactStore(config),
   };
   const app = createApp(services);
   const server = http.createServer(app.callback());
@@ -78,6 +80,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       await services.usageRecorder?.close();
       await settleLiveQueries(temporal.client);
       await temporal.close();
+      await services.artifacts.close();
     },
   };
 }

@@ -32,7 +32,13 @@ export async function startJobWorker(
   // Once, whichever comes first: a shutdown() that waits for it, or the worker stopping on its own.
   let clientsClosed: Promise<void> | null = null;
   const closeClients = () =>
-    (clientsClosed ??= Promise.all([temporal.close(), deps.webhooks.http.close(), deps.summaries.close()]).then(
+    (clientsClosed ??= Promise.all([
+      temporal.close(),
+      deps.webhooks.http.close(),
+      deps.summaries.close(),
+      deps.infographics.close(),
+      deps.artifacts.close(),
+    ]).then(
       () => undefined,
       () => undefined,
     ));

@@ -6,6 +6,7 @@ import type { Plan, Permission } from '../domain/access';
 import type { VideoMetadata } from '../domain/video';
 import type { Transcript } from '../domain/transcript';
 import type { SummaryEntry, SummaryMode } from '../domain/summary';
+import type { VideoComments } from '../domain/comments';
 import type { JobRequest, JobWarning } from '../domain/job';
 import type { JobPriority } from '../domain/job';
 import type { BatchStatus } from '../batches/status';
@@ -108,6 +109,26 @@ export interface TranscriptCacheTable {
   requested_language: string;
   transcript: Json<Transcript>;
   fetched_at: Generated<Date>;
+}
+
+/** A file a job produced (migrations/0010): the bytes are in the artifact store under storage_key. */
+export interface JobArtifactsTable {
+  job_id: string;
+  /** e.g. 'infographic.png'. */
+  name: string;
+  storage_key: string;
+  content_type: string;
+  byte_size: number;
+  /** Hex SHA-256 of the bytes: the ETag the API serves. */
+  sha256: string;
+  created_at: Generated<Date>;
+}
+
+/** The comments read for a job (migrations/0010). */
+export interface JobCommentsTable {
+  job_id: string;
+  comments: Json<VideoComments>;
+  created_at: Generated<Date>;
 }
 
 /** Videos accepted per user and calendar month (UTC): the quota's system of record. */
@@ -233,6 +254,8 @@ export interface Database {
   jobs: JobsTable;
   job_transcripts: JobTranscriptsTable;
   job_summaries: JobSummariesTable;
+  job_artifacts: JobArtifactsTable;
+  job_comments: JobCommentsTable;
   model_calls: ModelCallsTable;
   transcript_cache: TranscriptCacheTable;
   usage_periods: UsagePeriodsTable;

@@ -3,6 +3,7 @@
  * mode, with no model download and no network. The analysis of a transcript is kept for the
  * input object it came from, so a job asking for several modes analyses once.
  */
+import type { VideoComment } from '../domain/comments';
 import type { SummaryGenerator, SummaryInput, SummaryMode, SummaryEntry, Summarizer } from '../domain/summary';
 import { analyzeTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
 import { renderSummary } from './modes/render-summary';
@@ -13,9 +14,12 @@ export const EXTRACTIVE_GENERATOR: Readonly<SummaryGenerator> = Object.freeze({
   model: 'tfidf-centroid-texttiling-v1',
 });
 
-/** Renders one mode from an analysis; exposed so callers that analyse once can render many modes. */
-export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMode): SummaryEntry {
-  return renderSummary(analysis, mode, EXTRACTIVE_GENERATOR);
+/**
+ * Renders one mode from an analysis; exposed so callers that analyse once can render many modes.
+ * `comments` (the input's, top first) add "What viewers say" to the modes that take it.
+ */
+export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMode, comments?: readonly VideoComment[] | null): SummaryEntry {
+  return renderSummary(analysis, mode, EXTRACTIVE_GENERATOR, comments);
 }
 
 /** Told of every analysis an engine makes, with how long it took: how callers check "once per job". */
@@ -36,7 +40,8 @@ export function createExtractiveSummarizer(observer?: AnalysisObserver): Summari
         observer?.analysed(performance.now() - started);
         analyses.set(input, cached);
       }
-      return summarizeAnalysis(cached.analysis, mode);
+      // Comments take no part in the analysis: they are read per mode, beside it.
+      return summarizeAnalysis(cached.analysis, mode, input.comments);
     },
   };
 }

@@ -1,7 +1,9 @@
+import { DEFAULT_COMMENTS_LIMIT, type VideoComments } from '../domain/comments';
 import type { Transcript } from '../domain/transcript';
 import type { VideoMetadata } from '../domain/video';
 import { BaseUrl } from './base-url';
 import { chooseCaptionTrack, readCaptionTracks } from './caption-tracks';
+import { fetchComments } from './comments';
 import { YouTubeError } from './errors';
 import { HttpSession } from './http-session';
 import { mapPlayerResponseToMetadata } from './metadata';
@@ -41,6 +43,11 @@ export interface YouTubeClient {
   getMetadata(videoId: string, options?: RouteOptions): Promise<VideoMetadata>;
   /** language: requested language code, or null/undefined for the video's own. */
   getTranscript(videoId: string, options?: RouteOptions & { language?: string | null }): Promise<Transcript>;
+  /**
+   * The top comments, at most `limit` (default DEFAULT_COMMENTS_LIMIT), top first. Comments
+   * turned off or unreadable: COMMENTS_UNAVAILABLE.
+   */
+  getComments(videoId: string, options?: RouteOptions & { limit?: number }): Promise<VideoComments>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -72,6 +79,13 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
       assertVideoId(videoId);
       const language = transcriptOptions?.language ?? null;
       return routeCall(router, transcriptOptions?.useProxy ?? null, (session) => fetchTranscript(session, videoId, language));
+    },
+
+    async getComments(videoId, commentOptions) {
+      assertVideoId(videoId);
+      const limit = commentOptions?.limit ?? DEFAULT_COMMENTS_LIMIT;
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('The comments limit must be a positive integer');
+      return routeCall(router, commentOptions?.useProxy ?? null, (session) => fetchComments(session, videoId, limit));
     },
   };
 }

@@ -5,6 +5,8 @@
  * - TRANSCRIPT_UNAVAILABLE: the video plays but has no captions we can read. Retrying will not help.
  * - SOURCE_BLOCKED: YouTube refused us (bot check, HTTP 429, captcha). A later attempt, or one
  *   from another address, may succeed.
+ * - COMMENTS_UNAVAILABLE: the video's comments cannot be read (turned off, no comment section,
+ *   an answer we cannot make sense of). Retrying will not help.
  * - TRANSIENT: network error, timeout or 5xx that survived one quick retry. Worth retrying later.
  *   `unreachable` tells the network-level failures (DNS, refused or reset connection, TLS,
  *   no answer in time) from YouTube answering badly (5xx, redirect loops, unusable answers).
@@ -13,11 +15,13 @@ export type YouTubeFailureKind =
   | 'VIDEO_UNAVAILABLE'
   | 'TRANSCRIPT_UNAVAILABLE'
   | 'SOURCE_BLOCKED'
+  | 'COMMENTS_UNAVAILABLE'
   | 'TRANSIENT';
 
 const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set([
   'VIDEO_UNAVAILABLE',
   'TRANSCRIPT_UNAVAILABLE',
+  'COMMENTS_UNAVAILABLE',
 ]);
 
 /**

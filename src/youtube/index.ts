@@ -1,5 +1,5 @@
 /**
- * YouTube access for the service: video metadata and caption transcripts through InnerTube,
+ * YouTube access for the service: video metadata, caption transcripts and top comments through InnerTube,
  * every request sent to the configured base URL (contract section 7).
  */
 export { createYouTubeClient, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
@@ -22,3 +22,11 @@ export {
   type CaptionTrackList,
 } from './caption-tracks';
 export { judgePlayability, type PlayabilityVerdict } from './playability';
+export {
+  cleanCommentText,
+  findCommentsEntry,
+  parseCount,
+  readCommentsPage,
+  type CommentsEntry,
+  type CommentsPage,
+} from './comments';

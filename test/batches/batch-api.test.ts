@@ -304,7 +304,7 @@ it('starts a batch Temporal never saw from the reconciler, and never its childre
     { db: service.db, temporal: temporalDown as never, config: service.config, logger },
     {
       principal,
-      items: genIds(5000, 3).map((id) => ({ ...normaliseProcessRequest({ url: id }), warnings: [] })),
+      items: genIds(5000, 3).map((id) => ({ ...normaliseProcessRequest({ url: id }, { infographicsEnabled: true }), warnings: [] })),
       webhookUrl: null,
       priority: 'normal',
       parallelProcessing: null,

@@ -9,11 +9,21 @@ import { TOPICS, type Topic } from './topics';
 /**
  * The fake's built-in videos, one per situation the service must handle. Ids are real-looking
  * 11-character YouTube ids; import them rather than repeating the strings.
+ *
+ * Comments (./comments): every video the web client may play has a comment section, except live
+ * streams. Its size and thread shape follow from the id unless the video says otherwise (see
+ * FakeVideo.comments); the ones tests lean on are fixed below.
  */
 
-/** English, creator and automatic captions, a Spanish creator track, chapters in the description. */
+/**
+ * English, creator and automatic captions, a Spanish creator track, chapters in the description.
+ * 120 comments in the current shape (commentViewModel + entity mutations), 20 a page.
+ */
 export const VIDEO_MANUAL_AND_AUTO = 'EnManAuto01';
-/** English, automatic captions only (lower-case, unpunctuated), about seven minutes. */
+/**
+ * English, automatic captions only (lower-case, unpunctuated), about seven minutes. 45 comments
+ * in the older shape (commentRenderer inline), 20 a page.
+ */
 export const VIDEO_AUTO_ONLY = 'EnAutoOnly1';
 /** German creator and automatic captions, translatable: asking for "en" gets YouTube's translation. */
 export const VIDEO_GERMAN_TRANSLATABLE = 'DeTranslate';
@@ -49,8 +59,12 @@ export const VIDEO_MEMBERS_ONLY = 'MembersOnly';
 export const VIDEO_CONSENT_WALL = 'ConsentWall';
 /** Bot check on the web client only; the app clients play it. */
 export const VIDEO_BOT_CHECKED_ON_WEB = 'WebBotCheck';
-/** A stream that is live right now (no duration, no captions yet). */
+/** A stream that is live right now (no duration, no captions yet, no comment section). */
 export const VIDEO_LIVE_NOW = 'LiveNowShow';
+/** Plays, with captions; its comment section says "Comments are turned off." */
+export const VIDEO_COMMENTS_OFF = 'CommentsOff';
+/** Plays, with captions and a comment section; POST /youtubei/v1/next for it answers 403. */
+export const VIDEO_COMMENTS_REFUSED = 'CommentsRef';
 
 export { GENERATED_ID_PREFIX, generatedVideoId, isGeneratedVideoId } from './generated-videos';
 
@@ -71,6 +85,8 @@ export const SCENARIO_VIDEO_IDS = {
   consentWall: VIDEO_CONSENT_WALL,
   botCheckedOnWeb: VIDEO_BOT_CHECKED_ON_WEB,
   liveNow: VIDEO_LIVE_NOW,
+  commentsOff: VIDEO_COMMENTS_OFF,
+  commentsRefused: VIDEO_COMMENTS_REFUSED,
 } as const;
 
 /** The playability YouTube gives an address it suspects of automation. */
@@ -87,8 +103,8 @@ function topic(key: string): Topic {
 }
 
 const BUILDERS: Record<string, () => FakeVideo> = {
-  [VIDEO_MANUAL_AND_AUTO]: () =>
-    talkVideo({
+  [VIDEO_MANUAL_AND_AUTO]: () => ({
+    ...talkVideo({
       videoId: VIDEO_MANUAL_AND_AUTO,
       seed: VIDEO_MANUAL_AND_AUTO,
       topics: [topic('sourdough')],
@@ -101,9 +117,11 @@ const BUILDERS: Record<string, () => FakeVideo> = {
       extraIntroSentences: ['Flour & water, that\'s all a "starter" really is.'],
       extraTracks: [spanishTrack()],
     }),
+    comments: { count: 120, shape: 'view-model' },
+  }),
 
-  [VIDEO_AUTO_ONLY]: () =>
-    talkVideo({
+  [VIDEO_AUTO_ONLY]: () => ({
+    ...talkVideo({
       videoId: VIDEO_AUTO_ONLY,
       seed: VIDEO_AUTO_ONLY,
       topics: [topic('marathon'), topic('budgeting')],
@@ -114,6 +132,8 @@ const BUILDERS: Record<string, () => FakeVideo> = {
       author: 'Long Run Club',
       publishDate: '2023-11-18',
     }),
+    comments: { count: 45, shape: 'renderer' },
+  }),
 
   [VIDEO_GERMAN_TRANSLATABLE]: () => germanVideo(),
 
@@ -194,6 +214,10 @@ const BUILDERS: Record<string, () => FakeVideo> = {
     isLive: true,
     isLiveContent: true,
   }),
+
+  [VIDEO_COMMENTS_OFF]: () => ({ ...talkBasedVideo(VIDEO_COMMENTS_OFF, 'houseplants'), comments: { state: 'off' } }),
+
+  [VIDEO_COMMENTS_REFUSED]: () => ({ ...talkBasedVideo(VIDEO_COMMENTS_REFUSED, 'solar'), comments: { state: 'refused' } }),
 };
 
 const built = new Map<string, FakeVideo>();

@@ -11,4 +11,13 @@ export {
   type StartFakeYouTubeOptions,
 } from './server';
 export * from './catalog';
+export {
+  FAKE_CREATOR_COMMENT_INDEX,
+  FAKE_MESSY_COMMENT_INDEX,
+  fakeComment,
+  fakeComments,
+  fakeCommentSettings,
+  shownCount,
+  type FakeComment,
+} from './comments';
 export type * from './model';

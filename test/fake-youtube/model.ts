@@ -49,6 +49,32 @@ export interface FakeClientView {
   captions?: FakeCaptionDelivery;
 }
 
+export type FakeCommentShape = 'renderer' | 'view-model';
+
+/**
+ * A video's comment section, as the watch page and POST /youtubei/v1/next show it. Every field
+ * has a default (see fakeCommentSettings in ./comments): an id-derived count and shape, open,
+ * twenty threads a page, first page in "Top comments" order.
+ */
+export interface FakeCommentSettings {
+  /** Top-level comments the video has (replies are not served). */
+  count: number;
+  /**
+   * 'renderer': the older commentThreadRenderer.comment.commentRenderer, data inline;
+   * 'view-model': the current commentViewModel, its data in frameworkUpdates entity mutations.
+   */
+  shape: FakeCommentShape;
+  /**
+   * 'open'; 'off': the watch page's comment section is a "Comments are turned off." message;
+   * 'refused': the section is there, but POST /youtubei/v1/next for the video answers 403.
+   */
+  state: 'open' | 'off' | 'refused';
+  /** Threads per page. */
+  pageSize: number;
+  /** The order of the first page; 'newest' makes a client ask for "Top comments" itself. */
+  firstPageSort: 'top' | 'newest';
+}
+
 export interface FakeVideo {
   videoId: string;
   title: string;
@@ -73,6 +99,8 @@ export interface FakeVideo {
   defaultCaptionTrackIndex?: number;
   /** The watch page shows the cookie-consent interstitial until consent cookies are sent. */
   consentRequired?: boolean;
+  /** The comment section; fields left out take their defaults. */
+  comments?: Partial<FakeCommentSettings>;
 }
 
 /** Ways to answer the next requests for a video instead of answering properly. */
@@ -89,7 +117,7 @@ export type FakeFailure =
 export type FakeCaptionFormat = 'json3' | 'srv3' | 'vtt';
 
 export interface FakeBehaviour {
-  /** Answer the next `count` requests that concern this video (watch, player, timedtext) this way. */
+  /** Answer the next `count` requests that concern this video (watch, player, next, timedtext) this way. */
   failNext?: { with: FakeFailure; count: number };
   /** Show the cookie-consent interstitial on the watch page until consent cookies are sent. */
   consentRequired?: boolean;
@@ -107,4 +135,6 @@ export interface FakeBehaviour {
    * through a test proxy that connects out from 127.0.0.2, are served normally.
    */
   refuseFrom?: { addresses: string[]; with: 'bot-check' | FakeFailure };
+  /** Comment settings layered over the video's own (a count of 150 for a benchmark, say). */
+  comments?: Partial<FakeCommentSettings>;
 }

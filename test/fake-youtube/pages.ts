@@ -1,7 +1,7 @@
 /**
- * HTML pages in the shapes www.youtube.com serves: the watch page with its ytcfg.set(...) calls
- * and embedded ytInitialPlayerResponse, the EU cookie-consent interstitial, and Google's
- * "unusual traffic" captcha page.
+ * HTML pages in the shapes www.youtube.com serves: the watch page with its ytcfg.set(...) calls,
+ * embedded ytInitialPlayerResponse and ytInitialData (which holds the comment section), the EU
+ * cookie-consent interstitial, and Google's "unusual traffic" captcha page.
  */
 
 export interface WatchPageParts {
@@ -13,6 +13,8 @@ export interface WatchPageParts {
   clientVersion: string;
   visitorData: string;
   nonce: string;
+  /** ytInitialData's twoColumnWatchNextResults.results.results.contents (the comment section among them). */
+  watchNextContents?: unknown[];
 }
 
 /**
@@ -72,7 +74,7 @@ export function renderWatchPage(parts: WatchPageParts): string {
   };
   const initialData = {
     responseContext: { visitorData: parts.visitorData },
-    contents: { twoColumnWatchNextResults: { results: { results: { contents: [] } } } },
+    contents: { twoColumnWatchNextResults: { results: { results: { contents: parts.watchNextContents ?? [] } } } },
     currentVideoEndpoint: { watchEndpoint: { videoId: parts.videoId } },
     trackingParams: 'CAAQg2ciEwj',
   };

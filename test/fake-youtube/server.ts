@@ -4,7 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { renderJson3, renderSrv1, renderSrv3, renderVtt, type CaptionDocument } from './caption-formats';
 import { hasValidSignature } from './caption-urls';
 import { BOT_CHECK, catalogVideo } from './catalog';
-import type { FakeBehaviour, FakeCaptionFormat, FakeClientView, FakeFailure, FakeVideo } from './model';
+import { commentsPageResponse, commentsTokenVideo, fakeCommentSettings, watchNextContents, watchNextResponse } from './comments';
+import type { FakeBehaviour, FakeCaptionFormat, FakeClientView, FakeCommentSettings, FakeFailure, FakeVideo } from './model';
 import { renderCaptchaPage, renderConsentPage, renderErrorPage, renderWatchPage } from './pages';
 import { playerResponseFor, unknownVideoResponse, visitorDataFor } from './player-responses';
 import { TRANSLATION_LANGUAGES } from './translation-languages';
@@ -13,8 +14,11 @@ import { translateCues } from './translation';
 /**
  * A local stand-in for YouTube's web and InnerTube endpoints, answering with the shapes the
  * real ones use:
- *   GET  /watch?v=ID                  watch page (ytcfg + ytInitialPlayerResponse), visitor cookies
+ *   GET  /watch?v=ID                  watch page (ytcfg, ytInitialPlayerResponse, ytInitialData with
+ *                                     the comment section), visitor cookies
  *   POST /youtubei/v1/player?key=...  player response for the client named in context.client
+ *   POST /youtubei/v1/next?key=...    watch data for a videoId, or a page of comments for a
+ *                                     continuation (see ./comments)
  *   GET  /api/timedtext?...           captions as json3, srv3, vtt (or the legacy XML with no fmt)
  *   GET  /vi/ID/*.jpg                 404 (thumbnails are not served)
  * Every request is logged in `requests`, so tests can see which clients were tried, and from
@@ -25,7 +29,7 @@ export interface FakeRequestRecord {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** InnerTube clientName of a player request ("WEB" for the watch page). */
+  /** InnerTube clientName of a player or next request ("WEB" for the watch page). */
   client?: string;
   videoId?: string;
   cookies: Record<string, string>;
@@ -42,7 +46,7 @@ export interface FakeYouTube {
   requests: FakeRequestRecord[];
   /** Registers (or replaces) a video. */
   addVideo(video: FakeVideo): void;
-  /** Merges switches into a video's behaviour; `failNext` and `formatFaults` replace earlier ones. */
+  /** Merges switches into a video's behaviour; `failNext`, `formatFaults` and `comments` replace earlier ones. */
   setBehaviour(videoId: string, patch: FakeBehaviour): void;
   /** Forgets switches for one video, or for all. */
   clearBehaviour(videoId?: string): void;
@@ -153,6 +157,9 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     if (req.method === 'POST' && url.pathname === '/youtubei/v1/player') {
       return servePlayer(record, url, req, res);
     }
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/next') {
+      return serveNext(record, url, req, res);
+    }
     if (req.method === 'GET' && url.pathname === '/api/timedtext') {
       record.videoId = url.searchParams.get('v') ?? undefined;
       record.client = url.searchParams.get('c') ?? undefined;
@@ -180,6 +187,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     }
 
     const playerResponse = video ? playerResponseFor(video, 'WEB', viewFor(record, video, 'WEB')) : unknownVideoResponse(videoId, 'WEB');
+    const comments = commentSectionOf(record, video);
     const visitorData = visitorDataFor(videoId, 'WEB');
     const html = renderWatchPage({
       videoId,
@@ -190,6 +198,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       clientVersion: WEB_CLIENT_VERSION,
       visitorData,
       nonce: randomBytes(16).toString('base64url'),
+      watchNextContents: video ? watchNextContents(video, comments) : undefined,
     });
     const expires = new Date(Date.now() + 180 * 24 * 3600 * 1000).toUTCString();
     res.setHeader('Set-Cookie', [
@@ -227,6 +236,67 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
 
     const video = lookup(videoId);
     sendJson(res, 200, video ? playerResponseFor(video, clientName, viewFor(record, video, clientName)) : unknownVideoResponse(videoId, clientName));
+  }
+
+  /**
+   * The web client's watch data ({videoId}) or a page of comments ({continuation}). A video whose
+   * comments are 'refused' answers 403 to both; so does a video refused to this address with the
+   * bot check (other refusals answer as they do everywhere).
+   */
+  async function serveNext(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    const clientName = stringField(body, ['context', 'client', 'clientName']);
+    const askedVideoId = stringField(body, ['videoId']);
+    const continuation = stringField(body, ['continuation']);
+    const videoId = askedVideoId ?? (continuation === undefined ? undefined : commentsTokenVideo(continuation));
+    record.client = clientName;
+    record.videoId = videoId;
+
+    const key = url.searchParams.get('key');
+    if (key !== null && key !== FAKE_INNERTUBE_API_KEY) {
+      sendJson(res, 400, apiError(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    if (!clientName || !videoId) {
+      sendJson(res, 400, apiError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    if (answerFailure(takeFailure(videoId), res, `/watch?v=${videoId}`)) return;
+    const refusal = refusalFor(record, videoId);
+    if (refusal === 'bot-check') return sendJson(res, 403, permissionDenied());
+    if (answerFailure(refusal, res, `/watch?v=${videoId}`)) return;
+
+    const video = lookup(videoId);
+    if (video && commentSettingsOf(video).state === 'refused') return sendJson(res, 403, permissionDenied());
+    const visitorData = visitorDataFor(videoId, 'WEB');
+    if (askedVideoId !== undefined) {
+      sendJson(res, 200, watchNextResponse(video, videoId, commentSectionOf(record, video), visitorData));
+      return;
+    }
+    const page = video ? commentsPageResponse(video, commentSettingsOf(video), continuation!, visitorData) : null;
+    if (page === null) {
+      sendJson(res, 400, apiError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    sendJson(res, 200, page);
+  }
+
+  function commentSettingsOf(video: FakeVideo): FakeCommentSettings {
+    return fakeCommentSettings(video, behaviours.get(video.videoId)?.comments);
+  }
+
+  /** The comment section the web client is shown: none for live streams and for videos it may not play. */
+  function commentSectionOf(record: FakeRequestRecord, video: FakeVideo | undefined): FakeCommentSettings | null {
+    if (!video || video.isLive) return null;
+    const playability = viewFor(record, video, 'WEB').playability ?? video.playability;
+    if (playability && playability.status !== 'OK') return null;
+    return commentSettingsOf(video);
   }
 
   function serveTimedText(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
@@ -374,6 +444,11 @@ function stringField(value: unknown, path: string[]): string | undefined {
     current = (current as Record<string, unknown>)[key];
   }
   return typeof current === 'string' ? current : undefined;
+}
+
+function permissionDenied(): unknown {
+  const message = 'The caller does not have permission';
+  return { error: { code: 403, message, errors: [{ message, domain: 'global', reason: 'forbidden' }], status: 'PERMISSION_DENIED' } };
 }
 
 function apiError(code: number, message: string, status: string): unknown {

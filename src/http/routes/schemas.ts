@@ -84,6 +84,24 @@ const SummaryEntrySchema = z
   })
   .meta({ id: 'SummaryEntry' });
 
+export const VideoCommentsSchema = z
+  .object({
+    fetched: z.number().int(),
+    items: z.array(
+      z.object({
+        comment_id: z.string(),
+        author: z.string(),
+        text: z.string(),
+        like_count: z.number().int(),
+        reply_count: z.number().int(),
+        published: z.string().describe('As the platform shows it, e.g. "2 years ago"'),
+        is_pinned: z.boolean(),
+        is_creator: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'VideoComments' });
+
 export const JobResultRecordSchema = z
   .object({
     job_id: z.string(),
@@ -110,7 +128,10 @@ export const JobResultRecordSchema = z
       truncated: z.boolean(),
     }),
     summaries: z.record(z.enum(SUMMARY_MODES), SummaryEntrySchema),
-    infographic_url: z.string().nullable(),
+    infographic_url: z.string().nullable().describe('GET it with the same key: PNG, or ?format=svg. Null without an infographic.'),
+    comments: VideoCommentsSchema.nullable()
+      .optional()
+      .describe('Present when options.include_comments was true; null when they could not be read (warning COMMENTS_UNAVAILABLE).'),
     processing_time: z.number().nullable().describe('Seconds'),
     completed_at: isoDate,
     warnings: z.array(WarningSchema),

@@ -12,6 +12,7 @@ import * as m0006 from './0006_webhooks';
 import * as m0007 from './0007_batches';
 import * as m0008 from './0008_transcripts_as_json';
 import * as m0009 from './0009_model_summaries';
+import * as m0010 from './0010_artifacts_and_comments';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_batches': m0007,
   '0008_transcripts_as_json': m0008,
   '0009_model_summaries': m0009,
+  '0010_artifacts_and_comments': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

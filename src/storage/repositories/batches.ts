@@ -147,18 +147,3 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> 
 export async function setBatchWebhookDelivery(db: Db, batchId: string, deliveryId: string): Promise<void> {
   await db.updateTable('batches').set({ webhook_delivery_id: deliveryId }).where('id', '=', batchId).execute();
 }
-
-/** Transcripts of several jobs in one query (the results route). */
-export async function loadTranscriptsOf(db: Db, jobIds: string[]): Promise<Map<string, Selectable<JobTranscriptsTable>>> {
-  if (jobIds.length === 0) return new Map();
-  const rows = await db.selectFrom('job_transcripts').selectAll().where('job_id', 'in', jobIds).execute();
-  return new Map(rows.map((row) => [row.job_id, row]));
-}
-
-export async function loadSummariesOf(db: Db, jobIds: string[]): Promise<Map<string, Map<SummaryMode, SummaryEntry>>> {
-  const byJob = new Map<string, Map<SummaryMode, SummaryEntry>>(jobIds.map((id) => [id, new Map()]));
-  if (jobIds.length === 0) return byJob;
-  const rows = await db.selectFrom('job_summaries').select(['job_id', 'mode', 'entry']).where('job_id', 'in', jobIds).execute();
-  for (const row of rows) byJob.get(row.job_id)?.set(row.mode, row.entry);
-  return byJob;
-}

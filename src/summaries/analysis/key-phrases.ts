@@ -152,7 +152,7 @@ function best(phrases: KeyPhrase[], keep: number): KeyPhrase[] {
  * The most common written form, lower-case forms first: a word written in lower case anywhere
  * is not a name, and its capitals elsewhere come from starting a sentence.
  */
-function mostCommonForm(forms: Map<string, number>): string {
+export function mostCommonForm(forms: Map<string, number>): string {
   const hasLower = [...forms.keys()].some((form) => form === form.toLowerCase());
   let bestForm = '';
   let bestCount = -1;

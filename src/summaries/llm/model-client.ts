@@ -20,9 +20,17 @@ export interface ModelCallStats {
   largestPromptTokens: number;
 }
 
+export interface TextCallOptions {
+  /**
+   * A prompt's own version (the comments call's), added to the cache key. Calls without one keep
+   * the keys they always had.
+   */
+  version?: string;
+}
+
 export interface ModelClient {
   readonly stats: ModelCallStats;
-  text(prompt: PromptPair, promptTokens: number, signal?: AbortSignal): Promise<string>;
+  text(prompt: PromptPair, promptTokens: number, signal?: AbortSignal, options?: TextCallOptions): Promise<string>;
   object<T>(prompt: PromptPair, schema: z.ZodType<T>, schemaName: string, promptTokens: number, signal?: AbortSignal): Promise<T>;
 }
 
@@ -68,8 +76,8 @@ export function createModelClient(settings: ModelSettings, cache: ModelCallCache
 
   return {
     stats,
-    async text(prompt, promptTokens, signal) {
-      const key = modelCallKey({ ...identity, kind: 'text', ...prompt });
+    async text(prompt, promptTokens, signal, options) {
+      const key = modelCallKey({ ...identity, kind: 'text', ...prompt, ...(options?.version ? { call_version: options.version } : {}) });
       const record = await cached(key, promptTokens, async () => {
         try {
           const result = await generateText({ ...common(signal), system: prompt.system, prompt: prompt.prompt });

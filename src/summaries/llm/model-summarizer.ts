@@ -10,8 +10,13 @@ import { formatTimestamp, type SummaryEntry, type SummaryInput, type SummaryMode
 import type { ModelCallCache } from './call-cache';
 import { createModelClient } from './model-client';
 import { ModelFailure } from './model-failure';
+import { commentText, likesOf, appendViewerSection, cutAtWord, takesViewerSection, usableComments } from '../text/comments';
+import { escapeUntrustedMarkdown } from '../text/markdown';
 import {
   asData,
+  commentDataLine,
+  commentsPrompt,
+  COMMENTS_PROMPT_VERSION,
   condensePrompt,
   isStructuredMode,
   modePrompt,
@@ -52,6 +57,10 @@ export interface ModelSummary {
 
 /** Share of the budget kept free: per-line token counts can differ slightly from the joined text's. */
 const BUDGET_MARGIN = 0.97;
+/** Share of the budget the comments may take in the comments call. */
+const COMMENTS_SHARE = 0.25;
+/** A comment is cut to this many characters before it is sent: one wall of text must not crowd out the rest. */
+const COMMENT_CHARS = 1000;
 
 export async function writeModelSummary(request: ModelSummaryRequest): Promise<ModelSummary> {
   const { settings, input, mode, signal } = request;
@@ -70,6 +79,9 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
 
   const { lines, lineTokens, transcriptTokens } = transcriptLines(input, counter);
   const wholeOverhead = tokensOf(modePrompt(mode, context, ''));
+  // include_comments: one more call, the same for every mode that takes the section (so cached after the first).
+  const viewerPrompt = takesViewerSection(mode) ? commentsCallPrompt(input, context, budget, tokensOf, counter) : null;
+  if (viewerPrompt) planned += 1;
 
   let final: PromptPair;
   if (wholeOverhead + transcriptTokens <= budget) {
@@ -77,7 +89,7 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   } else {
     const partOverhead = tokensOf(partPrompt(context, '', '00:00:00-00:00:00'));
     const parts = splitIntoParts(input, lines, lineTokens, budget - partOverhead);
-    planned = parts.length + 1;
+    planned += parts.length;
     request.onProgress?.(done, planned);
     let notes = await mapWithConcurrency(parts, settings.concurrency, async (part) => {
       const prompt = partPrompt(context, part.text, part.range);
@@ -104,8 +116,14 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   }
 
   const finalTokens = tokensOf(final);
-  const entry = await writeEntry(mode, final, finalTokens);
+  let entry = await writeEntry(mode, final, finalTokens);
   progressed();
+  if (viewerPrompt) {
+    const said = await client.text(viewerPrompt.prompt, viewerPrompt.tokens, signal, { version: COMMENTS_PROMPT_VERSION });
+    progressed();
+    const paragraph = viewerParagraph(said);
+    if (paragraph !== '') entry = { ...entry, content: appendViewerSection(entry.content, paragraph) };
+  }
   const stats = client.stats;
   return {
     entry: { ...entry, generator: generatorFor(settings, stats.inputTokens, stats.outputTokens) },
@@ -129,6 +147,46 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
     const insights = output.insights.map((insight) => insight.trim()).filter((insight) => insight !== '');
     return { mode, insights, content: insights.map((insight) => `- ${insight}`).join('\n') };
   }
+}
+
+/**
+ * The comments call, or null when no comment has text or none fits: the comments as data lines,
+ * top first, within a quarter of the budget (and what the instructions leave of it), each cut
+ * to COMMENT_CHARS first. A comment that does not fit is passed over for the shorter ones after it.
+ */
+function commentsCallPrompt(
+  input: SummaryInput,
+  context: PromptContext,
+  budget: number,
+  tokensOf: (prompt: PromptPair) => number,
+  counter: TokenCounter,
+): { prompt: PromptPair; tokens: number } | null {
+  const comments = usableComments(input.comments);
+  if (comments.length === 0) return null;
+  const room = Math.min(Math.floor(budget * COMMENTS_SHARE), budget - tokensOf(commentsPrompt(context, '')));
+  const lines: string[] = [];
+  let used = 0;
+  for (const comment of comments) {
+    const line = commentDataLine({ text: cutAtWord(commentText(comment), COMMENT_CHARS), likes: likesOf(comment), byCreator: comment.is_creator === true });
+    const tokens = counter.count(line) + 1;
+    if (used + tokens > room) continue;
+    lines.push(line);
+    used += tokens;
+  }
+  if (lines.length === 0) return null;
+  const prompt = commentsPrompt(context, lines.join('\n'));
+  return { prompt, tokens: tokensOf(prompt) };
+}
+
+/**
+ * The model's account of the comments as one plain paragraph. It was asked for exactly that, but
+ * it read text written by strangers: a heading it adds is dropped, and the rest is printed
+ * literally, so no comment can reach the summary as a heading, a link or HTML through it.
+ */
+function viewerParagraph(text: string): string {
+  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length > 1 && /^#{1,6}\s/.test(lines[0]!)) lines.shift();
+  return escapeUntrustedMarkdown(lines.join(' '));
 }
 
 /**

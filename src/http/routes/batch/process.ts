@@ -8,7 +8,7 @@ import { submissionRecord } from '../../../batches/records';
 import { assertWebhookTarget } from '../../../webhooks';
 import { defineRoute } from '../../route';
 import { ErrorEnvelopeSchema, authErrors } from '../schemas';
-import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest } from '../videos/process-request';
+import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest, type ServerFeatures } from '../videos/process-request';
 import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
 
 export type BatchRouteServices = JobServices & { config: Config };
@@ -17,7 +17,7 @@ export type BatchRouteServices = JobServices & { config: Config };
  * The whole batch is checked before anything is accepted: every address, every plan gate, the
  * webhook target; then the quota for all its videos at once.
  */
-function normaliseBatch(body: BatchRequestBody): { items: BatchItem[]; usedDeprecatedField: boolean } {
+function normaliseBatch(body: BatchRequestBody, features: ServerFeatures): { items: BatchItem[]; usedDeprecatedField: boolean } {
   const unsupported = body.videos.flatMap((video, index) =>
     parseVideoUrl(video.url) ? [] : [{ index, path: `videos.${index}.url`, url: video.url.slice(0, 200) }],
   );
@@ -31,7 +31,7 @@ function normaliseBatch(body: BatchRequestBody): { items: BatchItem[]; usedDepre
   }
   let usedDeprecatedField = false;
   const items = body.videos.map((video) => {
-    const normalised = normaliseProcessRequest({ url: video.url, options: video.options });
+    const normalised = normaliseProcessRequest({ url: video.url, options: video.options }, features);
     usedDeprecatedField ||= normalised.usedDeprecatedField;
     return { request: normalised.request, warnings: normalised.warnings };
   });
@@ -62,7 +62,7 @@ export const processBatchRoute = (services: BatchRouteServices) =>
       429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested)', schema: ErrorEnvelopeSchema },
     },
     async handler({ body, principal }) {
-      const { items, usedDeprecatedField } = normaliseBatch(body);
+      const { items, usedDeprecatedField } = normaliseBatch(body, { infographicsEnabled: services.config.INFOGRAPHICS_ENABLED });
       const priority = body.priority ?? 'normal';
       const webhookUrl = body.webhook_url ?? null;
       for (const item of items) {

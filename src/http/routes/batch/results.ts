@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/errors';
 import { resultsRecord } from '../../../batches/records';
-import { findBatchForUser, findBatchJobs, loadSummariesOf, loadTranscriptsOf } from '../../../storage/repositories/batches';
+import { findBatchForUser, findBatchJobs } from '../../../storage/repositories/batches';
+import { loadJobResultParts } from '../../../storage/repositories/job-results';
 import { defineRoute } from '../../route';
 import { ErrorEnvelopeSchema, authErrors } from '../schemas';
 import type { BatchRouteServices } from './process';
@@ -35,7 +36,7 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
       if (!batch) throw notFound('Batch');
       const jobs = await findBatchJobs(services.db, batch);
       const completed = jobs.filter((job) => job.status === 'completed').map((job) => job.id);
-      const [transcripts, summaries] = await Promise.all([loadTranscriptsOf(services.db, completed), loadSummariesOf(services.db, completed)]);
-      return { body: resultsRecord(batch, jobs, transcripts, summaries, { includeFailed: query.include_failed }) };
+      const parts = await loadJobResultParts(services.db, completed);
+      return { body: resultsRecord(batch, jobs, parts, { includeFailed: query.include_failed, baseUrl: services.config.publicBaseUrl }) };
     },
   });

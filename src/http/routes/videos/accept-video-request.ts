@@ -17,7 +17,7 @@ export async function acceptVideoRequest(
   principal: Principal,
   body: ProcessRequestBody,
 ): Promise<{ job: JobRow; headers: Record<string, string> }> {
-  const normalised = normaliseProcessRequest(body);
+  const normalised = normaliseProcessRequest(body, { infographicsEnabled: services.config.INFOGRAPHICS_ENABLED });
   requireRequestFeatures(principal.plan, normalised.request);
   // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
   if (normalised.request.webhookUrl) {

@@ -2,7 +2,9 @@
 import { defineRoute } from '../../route';
 import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
-import { urlsFor } from '../../../jobs/job-records';
+import { INFOGRAPHIC_PNG, urlsFor } from '../../../jobs/job-records';
+import { findArtifact } from '../../../storage/repositories/job-artifacts';
+import type { ArtifactStore } from '../../../artifacts/artifact-store';
 import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
 import { contentDisposition } from '../../../export/file-name';
 import { createRenderSlots } from '../../../export/render-slots';
@@ -13,7 +15,7 @@ import { assertCompleted } from './result';
 /** Exports rendering at once in this process; the rest queue (see src/export/render-slots.ts). */
 const renderSlots = createRenderSlots(2);
 
-export const exportPdfRoute = (services: JobServices) =>
+export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStore }) =>
   defineRoute({
     method: 'get',
     path: '/api/v1/videos/export/:job_id/pdf',
@@ -22,7 +24,7 @@ export const exportPdfRoute = (services: JobServices) =>
       'Answers `application/pdf` as an attachment (`Content-Disposition: attachment; filename="<title>.pdf"`, ' +
       'the title in ASCII, or the job id when none of it is; `filename*` carries the Unicode title). ' +
       'The document has a title block (title, channel, duration, published date, URL, language, transcript source, ' +
-      'processing time), each summary the job has in the order tldr, detailed, study_notes, timestamped, key_insights, ' +
+      'processing time), the job\'s infographic on a page of its own when it has one, each summary the job has in the order tldr, detailed, study_notes, timestamped, key_insights, ' +
       "the video's chapters, and the transcript as an appendix in timestamped paragraphs (at most about 2 million " +
       'characters of it; the document says so when it is cut). Pro and Admin plans only.',
     tags: ['videos'],
@@ -45,9 +47,14 @@ export const exportPdfRoute = (services: JobServices) =>
       const pdf = await renderSlots.run(async () => {
         // Loaded on the first export: pdfkit and its fonts are memory a service that never exports need not hold.
         const { jobPdfInput, renderJobPdf } = await import('../../../export');
-        const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
+        const [transcript, summaries, infographic] = await Promise.all([
+          loadJobTranscript(services.db, job.id),
+          loadSummaries(services.db, job.id),
+          findArtifact(services.db, job.id, INFOGRAPHIC_PNG),
+        ]);
+        const infographicPng = infographic ? await services.artifacts.get(infographic.storageKey) : null;
         const { result_url } = urlsFor(services.config.publicBaseUrl, job.id);
-        return renderJobPdf(jobPdfInput(job, transcript, summaries, result_url));
+        return renderJobPdf(jobPdfInput(job, transcript, summaries, result_url, infographicPng));
       });
       return {
         body: pdf,

@@ -16,7 +16,7 @@ export const ProcessOptionsSchema = z
     max_transcript_length: z.number().int().min(1).max(MAX_TRANSCRIPT_BYTES).optional().describe(
       'Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760.',
     ),
-    include_comments: z.boolean().optional().describe('Accepted for compatibility; comments are not fetched.'),
+    include_comments: z.boolean().optional().describe('Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section.'),
     language: z
       .string()
       .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a language code such as "en" or "pt-BR"')
@@ -30,7 +30,7 @@ export const ProcessOptionsSchema = z
       .optional()
       .describe('Default ["tldr"].'),
     summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of summary_modes.'),
-    generate_infographic: z.boolean().optional(),
+    generate_infographic: z.boolean().optional().describe('Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url.'),
   })
   .meta({ id: 'ProcessOptions' });
 
@@ -59,7 +59,12 @@ export interface NormalisedRequest {
   attribution: { serviceName: string | null; agentName: string | null; clientReference: string | null };
 }
 
-export function normaliseProcessRequest(body: ProcessRequestBody): NormalisedRequest {
+export interface ServerFeatures {
+  /** INFOGRAPHICS_ENABLED. */
+  infographicsEnabled: boolean;
+}
+
+export function normaliseProcessRequest(body: ProcessRequestBody, features: ServerFeatures): NormalisedRequest {
   const parsed = parseVideoUrl(body.url);
   if (!parsed) {
     throw new AppError('UNSUPPORTED_URL', 'The url is not the address of a supported video (YouTube watch, youtu.be, shorts, embed or live)', {
@@ -81,10 +86,9 @@ export function normaliseProcessRequest(body: ProcessRequestBody): NormalisedReq
   }
   const summaryModes: SummaryMode[] = options.summary_modes ?? (legacyMode ? [legacyMode] : ['tldr']);
 
-  if (options.include_comments) {
-    warnings.push({ code: 'OPTION_IGNORED', field: 'options.include_comments', message: 'Comments are not fetched; the option was ignored' });
-  }
-  if (options.generate_infographic) {
+  // The request keeps what was asked (the plan gate judges that); the workflow's input says
+  // whether an infographic is drawn (jobs/start-workflow.ts).
+  if (options.generate_infographic && !features.infographicsEnabled) {
     warnings.push({
       code: 'FEATURE_DISABLED',
       field: 'options.generate_infographic',

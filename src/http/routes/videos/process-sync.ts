@@ -1,7 +1,7 @@
 import { defineRoute } from '../../route';
 import { awaitJob } from '../../../jobs/await-job';
 import { resultRecord, submissionRecord } from '../../../jobs/job-records';
-import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authErrors } from '../schemas';
 import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';
@@ -40,7 +40,6 @@ export const processVideoSyncRoute = (
         return { status: 202, headers, body: submissionRecord(job, services.config.publicBaseUrl) };
       }
       assertCompleted(ended);
-      const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
-      return { headers, body: resultRecord(ended, transcript, summaries) };
+      return { headers, body: resultRecord(ended, await loadOneJobResultParts(services.db, job.id), services.config.publicBaseUrl) };
     },
   });

@@ -2,7 +2,7 @@ import { defineRoute } from '../../route';
 import { AppError, notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { resultRecord } from '../../../jobs/job-records';
-import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import type { JobRow } from '../../../storage/schema';
 import { ErrorEnvelopeSchema, JobResultRecordSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
@@ -38,7 +38,6 @@ export const jobResultRoute = (services: JobServices) =>
       const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
       assertCompleted(job);
-      const [transcript, summaries] = await Promise.all([loadJobTranscript(services.db, job.id), loadSummaries(services.db, job.id)]);
-      return { body: resultRecord(job, transcript, summaries) };
+      return { body: resultRecord(job, await loadOneJobResultParts(services.db, job.id), services.config.publicBaseUrl) };
     },
   });

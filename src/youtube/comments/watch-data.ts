@@ -1,0 +1,79 @@
+import { looksLikeCaptchaPage } from '../captcha';
+import { extractAssignedObject, extractYtcfg, objectLiteralAt } from '../embedded-json';
+import { YouTubeError } from '../errors';
+import type { HttpSession } from '../http-session';
+import { WEB_USER_AGENT } from '../innertube-clients';
+import { at, stringAt } from '../player-response';
+import type { WebClientHints } from './next-request';
+
+/**
+ * The watch page as the comments need it: its ytInitialData (where the comment section's
+ * continuation is), its player response (to tell a missing section on an unavailable or
+ * bot-checked video from comments that are off), and the ytcfg values the web client presents
+ * in the InnerTube requests that follow.
+ *
+ * A cookie-consent interstitial, or a page without ytInitialData, is not an error here: the
+ * caller asks POST /youtubei/v1/next for the same data, which no consent wall stands in front of.
+ */
+export interface WatchData {
+  /** ytInitialData, or null when the page had none we could read. */
+  initialData: unknown;
+  /** ytInitialPlayerResponse, or null; parsed when first asked for (most calls never need it). */
+  playerResponse(): unknown;
+  hints: WebClientHints;
+}
+
+const CONSENT_FORM = /<form[^>]+action="https:\/\/consent\.youtube\.com\/[^"]*"/i;
+
+/** Throws SOURCE_BLOCKED for a 403 or a captcha page; TRANSIENT comes from the session. */
+export async function loadWatchData(session: HttpSession, videoId: string): Promise<WatchData> {
+  const response = await session.send({
+    method: 'GET',
+    url: session.base.resolve(`/watch?v=${encodeURIComponent(videoId)}&hl=en`),
+    headers: {
+      'User-Agent': WEB_USER_AGENT,
+      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'Accept-Language': 'en-US,en;q=0.9',
+    },
+    purpose: 'the watch page',
+  });
+
+  if (response.status === 403) throw new YouTubeError('SOURCE_BLOCKED', 'YouTube refused the watch page (HTTP 403)');
+  const html = response.status === 200 && !response.consentRedirect && !CONSENT_FORM.test(response.text) ? response.text : '';
+  const initialData = readInitialData(html);
+  let playerResponse: { value: unknown } | undefined;
+  const readPlayerResponse = () => (playerResponse ??= { value: extractAssignedObject(html, 'ytInitialPlayerResponse') }).value;
+  if (initialData === null && readPlayerResponse() === null && looksLikeCaptchaPage(response.text)) {
+    throw new YouTubeError('SOURCE_BLOCKED', 'YouTube answered the watch page with a captcha');
+  }
+
+  const ytcfg = extractYtcfg(html);
+  return {
+    initialData,
+    playerResponse: readPlayerResponse,
+    hints: {
+      apiKey: stringAt(ytcfg, 'INNERTUBE_API_KEY') ?? null,
+      clientVersion:
+        stringAt(ytcfg, 'INNERTUBE_CONTEXT_CLIENT_VERSION') ?? stringAt(ytcfg, 'INNERTUBE_CLIENT_VERSION') ?? null,
+      visitorData:
+        stringAt(ytcfg, 'VISITOR_DATA') ??
+        stringAt(ytcfg, 'INNERTUBE_CONTEXT', 'client', 'visitorData') ??
+        stringAt(at(initialData, 'responseContext'), 'visitorData') ??
+        null,
+    },
+  };
+}
+
+/** `var ytInitialData = {...}`, or the `window["ytInitialData"] = {...}` some pages use instead. */
+function readInitialData(html: string): unknown {
+  const assigned = extractAssignedObject(html, 'ytInitialData');
+  if (assigned !== null) return assigned;
+  const match = /window\[\s*["']ytInitialData["']\s*\]\s*=\s*\{/.exec(html);
+  const literal = match ? objectLiteralAt(html, match.index + match[0].length - 1) : null;
+  if (literal === null) return null;
+  try {
+    return JSON.parse(literal) as unknown;
+  } catch {
+    return null;
+  }
+}
