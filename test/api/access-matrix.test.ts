@@ -27,6 +27,8 @@ interface RouteRow {
   feature?: 'pdf_export' | 'batch';
   /** The status an allowed caller gets. */
   ok: number;
+  /** The error code with it, when `ok` is an error status. */
+  okCode?: string;
   body?: (caller: Caller) => unknown;
   /** The route's id parameter, filled with the caller's own resource (or another user's in that cell). */
   param?: Param;
@@ -40,6 +42,8 @@ const ROUTES: RouteRow[] = [
   { method: 'GET', path: '/api/v1/videos/status/:job_id', permission: 'read', ok: 200, param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/result/:job_id', permission: 'read', ok: 200, param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/export/:job_id/pdf', permission: 'read', feature: 'pdf_export', ok: 200, param: 'job_id' },
+  // The matrix's jobs draw no infographic, so an allowed caller gets 404 too; owner vs other user is in test/e2e/infographic.test.ts.
+  { method: 'GET', path: '/api/v1/videos/infographic/:job_id', permission: 'read', ok: 404, okCode: 'NOT_FOUND', param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/webhooks/:job_id', permission: 'read', ok: 200, param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/', permission: 'read', ok: 200 },
   { method: 'GET', path: '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ', permission: 'read', ok: 200 },
@@ -171,7 +175,7 @@ describe.each(ROUTES.map((route) => [label(route), route] as const))('%s', (_lab
     else if (route.feature && plan === 'free') {
       expectCode(res, 403, 'PLAN_UPGRADE_REQUIRED');
       expect(res.json.error.details.feature).toBe(route.feature);
-    } else expectCode(res, route.ok, undefined);
+    } else expectCode(res, route.ok, route.okCode);
   });
 
   if (route.param && route.param !== 'proxy_id') {
