@@ -67,7 +67,7 @@ const ROUTES: RouteRow[] = [
   { method: 'GET', path: '/api/v1/account/notifications', permission: null, ok: 200 },
   { method: 'PATCH', path: '/api/v1/account/notifications', permission: null, ok: 200, body: () => ({ email_notifications: false }) },
   { method: 'GET', path: '/api/v1/proxies', permission: 'admin', ok: 200 },
-  { method: 'POST', path: '/api/v1/proxies', permission: 'admin', ok: 201, body: () => ({ url: `http://127.0.0.1:${20000 + Math.floor(Math.random() * 20000)}` }) },
+  { method: 'POST', path: '/api/v1/proxies', permission: 'admin', ok: 201, body: () => ({ url: freshProxyUrl() }) },
   { method: 'GET', path: '/api/v1/proxies/:proxy_id', permission: 'admin', ok: 200, param: 'proxy_id' },
   { method: 'PATCH', path: '/api/v1/proxies/:proxy_id', permission: 'admin', ok: 200, param: 'proxy_id', body: () => ({ label: 'renamed' }) },
   { method: 'DELETE', path: '/api/v1/proxies/:proxy_id', permission: 'admin', ok: 200, param: 'proxy_id' },
@@ -96,6 +96,13 @@ afterAll(async () => {
   await youtube?.close();
 });
 
+/** The pool refuses a URL it already holds, so every proxy a cell adds gets a port of its own. */
+let proxyPort = 20000;
+function freshProxyUrl(): string {
+  proxyPort += 1;
+  return `http://127.0.0.1:${proxyPort}`;
+}
+
 /** Resources some cells use up (a key that gets deleted, a proxy that gets removed) are made fresh. */
 async function paramValue(param: Param, owner: Caller): Promise<string> {
   switch (param) {
@@ -109,7 +116,8 @@ async function paramValue(param: Param, owner: Caller): Promise<string> {
     }
     case 'proxy_id': {
       const admin = callers.admin;
-      const created = await call(service, 'POST', '/api/v1/proxies', { key: admin.key, body: { url: `http://127.0.0.1:${20000 + Math.floor(Math.random() * 20000)}` } });
+      const created = await call(service, 'POST', '/api/v1/proxies', { key: admin.key, body: { url: freshProxyUrl() } });
+      expect(created.status).toBe(201);
       return created.json.proxy_id;
     }
   }
