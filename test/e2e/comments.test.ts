@@ -47,6 +47,14 @@ it('reads the top comments up to COMMENTS_LIMIT and adds "What viewers say" to d
   expect(result.warnings).toEqual([]);
 });
 
+it('exports the PDF of a job with comments, "What viewers say" and all', async () => {
+  const result = await runJob({ url: VIDEO_MANUAL_AND_AUTO, force_refresh: true, options: { include_comments: true, summary_modes: ['detailed', 'key_insights'] } });
+  const response = await fetch(`${service.url}/api/v1/videos/export/${result.job_id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});
+
 it('leaves comments out of the result when they were not asked for', async () => {
   const result = await runJob({ url: VIDEO_MANUAL_AND_AUTO, options: { summary_modes: ['detailed'] } });
   expect(result).not.toHaveProperty('comments');

@@ -4,8 +4,9 @@
  * store and the local Temporal dev server, all under DATA_DIR), driven only over HTTP and the CLI.
  *
  * One service for the whole file, in order: the quota race, 100 concurrent submissions with
- * pollers and key creation alongside, the 10 MB transcript in all five modes, then a SIGKILL with
- * 20 jobs in flight and a restart that completes them, and a clean SIGTERM that leaves nothing running.
+ * pollers and key creation alongside, the 10 MB transcript in all five modes with an infographic
+ * and comments, 20 concurrent jobs with both, then a SIGKILL with 20 jobs in flight and a restart
+ * that completes them, and a clean SIGTERM that leaves nothing running.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,8 +64,33 @@ async function createUser(plan: 'free' | 'pro'): Promise<string> {
   return line.api_key as string;
 }
 
-const submit = (key: string, url: string, modes: string[] = ['tldr']) =>
-  call('POST', '/api/v1/videos/process', key, { url, options: { summary_modes: modes } });
+const submit = (key: string, url: string, modes: string[] = ['tldr'], extras: Record<string, unknown> = {}) =>
+  call('POST', '/api/v1/videos/process', key, { url, options: { summary_modes: modes, ...extras } });
+
+const WITH_EXTRAS = { generate_infographic: true, include_comments: true };
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+async function getBytes(key: string, route: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${service.url}${route}`, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The job's picture is served as a 1080 px PNG, and its comments are in the result. */
+async function expectExtras(key: string, jobId: string): Promise<void> {
+  const result = await call('GET', `/api/v1/videos/result/${jobId}`, key);
+  expect(result.status).toBe(200);
+  expect(result.json.warnings).toEqual([]);
+  // The service names itself by its public base URL (localhost by default), the test by address.
+  const infographicUrl = new URL(result.json.infographic_url);
+  expect(infographicUrl.port).toBe(new URL(service.url).port);
+  expect(infographicUrl.pathname).toBe(`/api/v1/videos/infographic/${jobId}`);
+  expect(result.json.comments.fetched).toBeGreaterThan(0);
+  expect(result.json.comments.items).toHaveLength(result.json.comments.fetched);
+  const png = await getBytes(key, `/api/v1/videos/infographic/${jobId}`);
+  expect(png.status).toBe(200);
+  expect(png.bytes.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+  expect(png.bytes.readUInt32BE(16)).toBe(1080);
+}
 
 async function waitTerminal(key: string, jobId: string, timeoutMs: number): Promise<Answer> {
   const deadline = Date.now() + timeoutMs;
@@ -175,7 +201,7 @@ it('answers 100 concurrent submissions, 20 pollers and key creation without a 5x
 
 it('completes the 10 MB transcript in all five modes', async () => {
   const key = await createUser('pro');
-  const accepted = await submit(key, `https://www.youtube.com/watch?v=${VIDEO_TEN_MEGABYTES}`, [...SUMMARY_MODES]);
+  const accepted = await submit(key, `https://www.youtube.com/watch?v=${VIDEO_TEN_MEGABYTES}`, [...SUMMARY_MODES], WITH_EXTRAS);
   expect(accepted.status).toBe(202);
   const final = await waitTerminal(key, accepted.json.job_id, 300_000);
   expect(final.json).toMatchObject({ status: 'completed', progress_percentage: 100 });
@@ -185,6 +211,24 @@ it('completes the 10 MB transcript in all five modes', async () => {
   expect(Object.keys(result.json.summaries).sort()).toEqual([...SUMMARY_MODES].sort());
   expect(Buffer.byteLength(result.json.transcript.text, 'utf8')).toBeGreaterThan(9 * 1024 * 1024);
   expect(result.json.transcript.segments.length).toBeGreaterThan(10_000);
+  await expectExtras(key, accepted.json.job_id);
+});
+
+it('draws the infographics and reads the comments of 20 concurrent jobs, and serves them with the PDF', async () => {
+  const key = await createUser('pro');
+  const answers = await Promise.all(Array.from({ length: 20 }, () => submit(key, nextVideoUrl(), ['tldr', 'detailed', 'key_insights'], WITH_EXTRAS)));
+  expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
+  const jobIds = answers.map((a) => a.json.job_id as string);
+  const finals = await Promise.all(jobIds.map((id) => waitTerminal(key, id, 300_000)));
+  expect(finals.filter((f) => f.json.status !== 'completed').map((f) => f.json)).toEqual([]);
+  for (const jobId of jobIds) await expectExtras(key, jobId);
+
+  const png = await getBytes(key, `/api/v1/videos/infographic/${jobIds[0]}`);
+  const unchanged = await getBytes(key, `/api/v1/videos/infographic/${jobIds[0]}`, { 'if-none-match': png.headers.get('etag')! });
+  expect(unchanged.status).toBe(304);
+  const pdf = await getBytes(key, `/api/v1/videos/export/${jobIds[0]}/pdf`);
+  expect(pdf.status).toBe(200);
+  expect(pdf.bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
 });
 
 it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cleanly on SIGTERM', async () => {

@@ -45,8 +45,7 @@ export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStor
       if (!job) throw notFound('Job');
       assertCompleted(job);
       const pdf = await renderSlots.run(async () => {
-        // Loaded on the first export: pdfkit and its fonts are memory a service that never exports need not hold.
-        const { jobPdfInput, renderJobPdf } = await import('../../../export');
+        const { jobPdfInput, renderJobPdf } = loadPdfExport();
         const [transcript, summaries, infographic] = await Promise.all([
           loadJobTranscript(services.db, job.id),
           loadSummaries(services.db, job.id),
@@ -67,3 +66,12 @@ export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStor
       };
     },
   });
+
+/**
+ * Loaded on the first export: pdfkit and its fonts are memory a service that never exports need
+ * not hold. A require, not import(): under `npm start` (tsx's CommonJS hook) an import() goes to
+ * Node's ESM loader, which cannot resolve our TypeScript modules.
+ */
+function loadPdfExport(): typeof import('../../../export') {
+  return require('../../../export');
+}
