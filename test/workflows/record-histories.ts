@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, VIDEO_AUTO_ONLY, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
+import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, VIDEO_AUTO_ONLY, VIDEO_COMMENTS_REFUSED, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { requireEnv } from '../support/infrastructure';
 import { startFakeLlm, type FakeLlm } from '../fake-llm/server';
@@ -34,13 +34,21 @@ async function startFlakyReceiver(failures: number) {
 }
 
 function exportHistory(workflowId: string, from: TestService = service) {
+  const cli = requireEnv('TEMPORAL_CLI_PATH');
+  const target = ['--workflow-id', workflowId, '--address', from.config.TEMPORAL_ADDRESS!];
+  // A job is finished for its client before its workflow has closed (the end is announced after):
+  // a saved history is a whole one. `workflow result` waits for the close, and exits 1 for a
+  // workflow that failed, which a history may well show.
+  try {
+    execFileSync(cli, ['workflow', 'result', ...target], { stdio: 'ignore', timeout: 60_000 });
+  } catch {
+    // closed as failed; the history below says how
+  }
   // The CLI's JSON export is the standard history file format replayers read.
-  const json = execFileSync(
-    requireEnv('TEMPORAL_CLI_PATH'),
-    ['workflow', 'show', '--workflow-id', workflowId, '--address', from.config.TEMPORAL_ADDRESS!, '--output', 'json'],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(json);
+  const json = execFileSync(cli, ['workflow', 'show', ...target, '--output', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const history = JSON.parse(json);
+  expect(history.events.at(-1).eventType).toMatch(/^EVENT_TYPE_WORKFLOW_EXECUTION_(COMPLETED|FAILED)$/);
+  return history;
 }
 
 function save(name: string, history: { events: unknown[] }) {
@@ -65,11 +73,21 @@ afterAll(async () => {
 });
 
 // Older versions' histories stay as they were recorded: v1 before job-end announcements, v2 before
-// summaries were written by one activity per job. These are the current version's.
+// summaries were written by one activity per job, v3 before comments and infographics. These are
+// the current version's.
 it.each([
-  ['video-job-v3-completed-with-webhook', () => ({ url: VIDEO_MANUAL_AND_AUTO, webhook_url: receiver.url, options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] } })],
-  ['video-job-v3-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
-  ['video-job-v3-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  [
+    'video-job-v4-completed-with-webhook',
+    () => ({
+      url: VIDEO_MANUAL_AND_AUTO,
+      webhook_url: receiver.url,
+      options: { summary_modes: ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'], include_comments: true, generate_infographic: true },
+    }),
+  ],
+  // Comments refused on every attempt: the job completes with a COMMENTS_UNAVAILABLE warning.
+  ['video-job-v4-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
+  ['video-job-v4-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-v4-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
 ])('records %s', async (name, makeBody) => {
   const body = makeBody();
   const { key } = await service.createUser('pro');
@@ -108,7 +126,8 @@ it('records batch-partial-failure', async () => {
   save('batch-partial-failure', exportHistory(batchId));
 });
 
-// Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider): a 429
+// Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider; the v3
+// recordings of these stay too): a 429
 // the activity retried after the provider's Retry-After, and a refused key that fell back to the
 // built-in engine with a SUMMARY_FALLBACK warning.
 describe('model path', () => {
@@ -128,8 +147,8 @@ describe('model path', () => {
   });
 
   it.each([
-    ['video-job-v3-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
-    ['video-job-v3-model-fallback', 'unauthorized' as const, ['tldr']],
+    ['video-job-v4-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
+    ['video-job-v4-model-fallback', 'unauthorized' as const, ['tldr']],
   ])('records %s', async (name, fault, modes) => {
     llm.failNext(fault, 1, 1);
     const { key } = await modelService.createUser('pro');

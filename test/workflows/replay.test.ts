@@ -27,13 +27,20 @@ it('has saved histories of every workflow, old and current versions', () => {
       'video-job-v2-completed-with-webhook',
       'video-job-v2-failed-unavailable',
       'video-job-v2-failed-blocked-after-retries',
-      // The current version of each workflow.
+      // Recorded before comments and infographics.
       'video-job-v3-completed-with-webhook',
       'video-job-v3-failed-unavailable',
       'video-job-v3-failed-blocked-after-retries',
-      // Summaries by a language model: an activity retried after a 429, and a fallback.
       'video-job-v3-model-retried-after-429',
       'video-job-v3-model-fallback',
+      // The current version of each workflow: comments and an infographic, comments refused (a
+      // warning), failures, and summaries by a language model (a 429 retried, a fallback).
+      'video-job-v4-completed-with-webhook',
+      'video-job-v4-comments-refused',
+      'video-job-v4-failed-unavailable',
+      'video-job-v4-failed-blocked-after-retries',
+      'video-job-v4-model-retried-after-429',
+      'video-job-v4-model-fallback',
       'webhook-delivery-retried',
       'batch-partial-failure',
     ]),
