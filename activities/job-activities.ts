@@ -2,24 +2,18 @@
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import type { JobWarning } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
-import type { SummaryMode } from '../src/domain/summary';
-import type { SummaryPool, SummaryRun } from '../src/summaries/summary-pool';
-import type { ModeFailure, SummaryEngineConfig } from '../src/summaries/thread/summary-task';
-import type { ModelCallCache } from '../src/summaries/llm/call-cache';
-import * as modelCalls from '../src/storage/repositories/model-calls';
+import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
+import type { ModeFailure } from '../src/summaries/thread/summary-task';
 import type { Transcript } from '../src/domain/transcript';
-import type { Db } from '../src/storage/database';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords } from '../src/domain/transcript-limits';
+import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
 
-export interface JobActivityDeps {
-  db: Db;
+export interface JobActivityDeps extends JobSummarizerDeps {
   youtube: YouTubeClient;
-  /** Summary threads: the engines' CPU work (analysis, tokenizing) stays off the event loop the API shares. */
-  summaries: SummaryPool;
   /** SUMMARY_FALLBACK: what happens to a mode the model still cannot write after the retries. */
   summaryFallback: 'extractive' | 'fail';
   /** COMMENTS_LIMIT: top comments read per job. */
@@ -45,46 +39,7 @@ export interface TranscriptFetched {
 export function createJobActivities(deps: JobActivityDeps) {
   const { db } = deps;
 
-  /** The job's transcript goes to a summary thread as JSON text: parsed there, never on this event loop. */
-  async function summarizeJob(jobId: string, modes: SummaryMode[], engine?: SummaryEngineConfig): Promise<SummaryRun> {
-    const [job, transcriptJson, comments] = await Promise.all([
-      jobs.findJob(db, jobId),
-      jobs.loadJobTranscriptJson(db, jobId),
-      jobComments.loadJobComments(db, jobId),
-    ]);
-    if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
-    const video = job.video_info;
-    const context = Context.current();
-    try {
-      return await withHeartbeat(() =>
-        deps.summaries.summarize(
-          {
-            transcriptJson,
-            video: {
-              title: video?.title ?? '',
-              channel: video?.channel ?? '',
-              durationSeconds: video?.durationSeconds ?? null,
-              chapters: video?.chapters ?? [],
-              customInstructions: job.request.customInstructions,
-              comments: comments?.items ?? null,
-            },
-            modes,
-            outputLanguage: job.request.language,
-          },
-          {
-            signal: context.cancellationSignal,
-            engine,
-            // force_refresh: model calls made before this job was created are not reused.
-            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null),
-          },
-        ),
-      );
-    } catch (error) {
-      if (context.cancellationSignal.aborted) throw error;
-      context.log.warn('summary engine failed', { jobId, modes, error: String(error) });
-      throw ApplicationFailure.retryable(`The ${modes.join(', ')} summaries could not be written`, 'SUMMARIZATION_FAILED');
-    }
-  }
+  const summarizeJob = createJobSummarizer(deps);
 
   return {
     async fetchVideoMetadata(input: { jobId: string; videoId: string; useProxy?: boolean | null; progress: number }): Promise<{ title: string }> {
@@ -155,7 +110,7 @@ export function createJobActivities(deps: JobActivityDeps) {
       const { from, to } = input.progress;
       await jobs.recordStep(db, input.jobId, 'summarizing', from);
       const run = await summarizeJob(input.jobId, input.modes);
-      const saveAll = async (entries: SummaryRun['entries']) => {
+      const saveAll = async (entries: SummaryEntry[]) => {
         for (const entry of entries) {
           await jobs.saveSummary(db, input.jobId, entry);
           saved += 1;
@@ -220,14 +175,6 @@ async function settleModelFailures(failures: ModeFailure[], policy: 'extractive'
   };
 }
 
-/** The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). */
-function modelCallCache(db: Db, notBefore: Date | null): ModelCallCache {
-  return {
-    get: (key) => modelCalls.findModelCall(db, key, notBefore),
-    put: (key, record) => modelCalls.saveModelCall(db, key, record),
-  };
-}
-
 /** YouTube's verdicts become typed failures the workflow maps to the job's error code. */
 async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -251,18 +198,6 @@ async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
         }
         throw ApplicationFailure.retryable(`YouTube did not give a usable answer: ${error.message}`, 'INTERNAL_ERROR');
     }
-  }
-}
-
-/** Keeps Temporal informed while a long call runs, so a dead worker is noticed within the heartbeat timeout. */
-async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
-  const context = Context.current();
-  context.heartbeat();
-  const timer = setInterval(() => context.heartbeat(), 2_000);
-  try {
-    return await work();
-  } finally {
-    clearInterval(timer);
   }
 }
 

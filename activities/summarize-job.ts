@@ -1,0 +1,86 @@
+/**
+ * Writing a job's summaries from what it stored (video, transcript, comments, request), on a
+ * summary thread. The job's summary step uses it, and so does the infographic for the modes its
+ * picture draws from that the job did not ask for.
+ */
+import { Context, ApplicationFailure } from '@temporalio/activity';
+import type { SummaryMode } from '../src/domain/summary';
+import type { SummaryPool, SummaryRun } from '../src/summaries/summary-pool';
+import type { SummaryEngineConfig } from '../src/summaries/thread/summary-task';
+import type { ModelCallCache } from '../src/summaries/llm/call-cache';
+import type { Db } from '../src/storage/database';
+import * as jobs from '../src/storage/repositories/jobs';
+import * as jobComments from '../src/storage/repositories/job-comments';
+import * as modelCalls from '../src/storage/repositories/model-calls';
+
+export interface JobSummarizerDeps {
+  db: Db;
+  /** Summary threads: the engines' CPU work (analysis, tokenizing) stays off the event loop the API shares. */
+  summaries: SummaryPool;
+}
+
+export type JobSummarizer = (jobId: string, modes: SummaryMode[], engine?: SummaryEngineConfig) => Promise<SummaryRun>;
+
+/** Inside an activity: the job's transcript goes to a summary thread as JSON text, parsed there, never on this event loop. */
+export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
+  const { db } = deps;
+  return async function summarizeJob(jobId, modes, engine) {
+    const [job, transcriptJson, comments] = await Promise.all([
+      jobs.findJob(db, jobId),
+      jobs.loadJobTranscriptJson(db, jobId),
+      jobComments.loadJobComments(db, jobId),
+    ]);
+    if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
+    const video = job.video_info;
+    const context = Context.current();
+    try {
+      return await withHeartbeat(() =>
+        deps.summaries.summarize(
+          {
+            transcriptJson,
+            video: {
+              title: video?.title ?? '',
+              channel: video?.channel ?? '',
+              durationSeconds: video?.durationSeconds ?? null,
+              chapters: video?.chapters ?? [],
+              customInstructions: job.request.customInstructions,
+              comments: comments?.items ?? null,
+            },
+            modes,
+            outputLanguage: job.request.language,
+          },
+          {
+            signal: context.cancellationSignal,
+            engine,
+            // force_refresh: model calls made before this job was created are not reused.
+            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null),
+          },
+        ),
+      );
+    } catch (error) {
+      if (context.cancellationSignal.aborted) throw error;
+      context.log.warn('summary engine failed', { jobId, modes, error: String(error) });
+      throw ApplicationFailure.retryable(`The ${modes.join(', ')} summaries could not be written`, 'SUMMARIZATION_FAILED');
+    }
+  };
+}
+
+/** The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). */
+function modelCallCache(db: Db, notBefore: Date | null): ModelCallCache {
+  return {
+    get: (key) => modelCalls.findModelCall(db, key, notBefore),
+    put: (key, record) => modelCalls.saveModelCall(db, key, record),
+  };
+}
+
+/** Keeps Temporal informed while a long call runs, so a dead worker is noticed within the heartbeat timeout. */
+export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
+  const context = Context.current();
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), 2_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
