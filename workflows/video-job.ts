@@ -62,13 +62,15 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   try {
     advance('fetching_metadata', PROGRESS.started);
     const useProxy = input.useProxy ?? null;
-    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
     // Workflows started before comments and infographics existed never read nor draw them.
     const extras = patched('comments-and-infographic');
+    // Comments are read beside the metadata and the transcript and are never fatal: at worst a
+    // warning. Started first, their completion is handled while the metadata is still being
+    // fetched, so it adds no workflow task to the job's path.
+    const commentsRead = extras && input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
+    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
 
     advance('fetching_transcript', PROGRESS.transcript);
-    // Comments are read beside the transcript and are never fatal: at worst a warning.
-    const commentsRead = extras && input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
     const transcript = await fetching.fetchTranscript({
       jobId: input.jobId,
       videoId: input.videoId,

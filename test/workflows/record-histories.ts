@@ -33,16 +33,15 @@ async function startFlakyReceiver(failures: number) {
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook` };
 }
 
-function exportHistory(workflowId: string, from: TestService = service) {
+async function exportHistory(workflowId: string, from: TestService = service) {
   const cli = requireEnv('TEMPORAL_CLI_PATH');
   const target = ['--workflow-id', workflowId, '--address', from.config.TEMPORAL_ADDRESS!];
   // A job is finished for its client before its workflow has closed (the end is announced after):
-  // a saved history is a whole one. `workflow result` waits for the close, and exits 1 for a
-  // workflow that failed, which a history may well show.
-  try {
-    execFileSync(cli, ['workflow', 'result', ...target], { stdio: 'ignore', timeout: 60_000 });
-  } catch {
-    // closed as failed; the history below says how
+  // a saved history is a whole one.
+  for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const described = JSON.parse(execFileSync(cli, ['workflow', 'describe', ...target, '--output', 'json'], { encoding: 'utf8' }));
+    if (described.workflowExecutionInfo?.status !== 'WORKFLOW_EXECUTION_STATUS_RUNNING') break;
+    if (Date.now() > deadline) throw new Error(`workflow ${workflowId} is still running`);
   }
   // The CLI's JSON export is the standard history file format replayers read.
   const json = execFileSync(cli, ['workflow', 'show', ...target, '--output', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -93,13 +92,13 @@ it.each([
   const { key } = await service.createUser('pro');
   const submitted = await call(service, 'POST', '/api/v1/videos/process', { key, body });
   await waitForJob(service, key, submitted.json.job_id);
-  save(name, exportHistory(submitted.json.job_id));
+  save(name, await exportHistory(submitted.json.job_id));
 });
 
 // A delivery that fails once and is retried after a timer.
 it('records webhook-delivery-retried', async () => {
   const row = await waitForDelivery();
-  save('webhook-delivery-retried', exportHistory(row.id));
+  save('webhook-delivery-retried', await exportHistory(row.id));
 });
 
 async function waitForDelivery() {
@@ -123,7 +122,7 @@ it('records batch-partial-failure', async () => {
   for (let status = ''; status === '' || status === 'processing'; await new Promise((resolve) => setTimeout(resolve, 200))) {
     status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
   }
-  save('batch-partial-failure', exportHistory(batchId));
+  save('batch-partial-failure', await exportHistory(batchId));
 });
 
 // Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider; the v3
@@ -154,7 +153,7 @@ describe('model path', () => {
     const { key } = await modelService.createUser('pro');
     const submitted = await call(modelService, 'POST', '/api/v1/videos/process', { key, body: { url: VIDEO_MANUAL_AND_AUTO, custom_instructions: name, options: { summary_modes: modes } } });
     await waitForJob(modelService, key, submitted.json.job_id, 120_000);
-    const history = exportHistory(submitted.json.job_id, modelService);
+    const history = await exportHistory(submitted.json.job_id, modelService);
     expect(JSON.stringify(history)).not.toContain('sk-history');
     save(name, history);
   });

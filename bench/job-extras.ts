@@ -1,0 +1,132 @@
+/**
+ * What the per-job extras cost, through the whole service (API, Temporal, worker, Postgres), with
+ * the local fake YouTube answering at once:
+ *
+ *   bash scripts/with-infra.sh node --require tsx/cjs bench/job-extras.ts [--rounds 30]
+ *
+ * YouTube's side runs in a process of its own (test/fake-youtube/main.ts), as the real one is
+ * elsewhere: in the service's process the fake's page building would share the worker's event loop
+ * and be counted as the comments' cost. Each round takes one video and runs it three ways, one job at a time, in an order that rotates
+ * per round: plain (tldr, detailed, key_insights), the same with include_comments, and the same
+ * with include_comments and generate_infographic. A job's time is the service's own, from its row's
+ * created_at to its completed_at. Every job is force_refresh, so each one fetches its transcript.
+ * The comments target: a job with include_comments within 10% of the same job without.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startApiServer } from '../src/runtime/api-server';
+import { startJobWorker } from '../src/runtime/worker-process';
+import { generatedVideoId } from '../test/fake-youtube';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+
+const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '30' } } });
+const ROUNDS = Number(args.rounds);
+const WARM_UP_ROUNDS = 3;
+const MODES = ['tldr', 'detailed', 'key_insights'];
+
+const VARIANTS = {
+  plain: {},
+  comments: { include_comments: true },
+  'comments + infographic': { include_comments: true, generate_infographic: true },
+} as const;
+type Variant = keyof typeof VARIANTS;
+const VARIANT_NAMES = Object.keys(VARIANTS) as Variant[];
+
+/** The fake YouTube as its own process; resolves its base URL and a way to stop it. */
+async function startFakeYouTubeProcess(): Promise<{ baseUrl: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, '../test/fake-youtube/main.ts'), '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the fake YouTube exited with ${code}`)));
+    child.stdout!.once('data', (chunk) => resolve(String(chunk).trim()));
+  });
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+async function main() {
+  const youtube = await startFakeYouTubeProcess();
+  const stack = await startBenchStack({
+    YOUTUBE_BASE_URL: youtube.baseUrl,
+    TEMPORAL_TASK_QUEUE: 'bench-extras',
+    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: 1_000_000 } }),
+  });
+  const { config, infra, logger } = stack;
+  const db = infra.database.db;
+  const worker = await startJobWorker(config, infra, logger);
+  const api = await startApiServer(config, infra, logger);
+  const { key } = await createBenchUser(db, 'bench-extras@example.com');
+
+  /** One job, start to end; its time in ms as the service recorded it. */
+  const runJob = async (videoId: string, variant: Variant): Promise<number> => {
+    const res = await fetch(`${api.url}/api/v1/videos/process`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: videoId, force_refresh: true, options: { summary_modes: MODES, ...VARIANTS[variant] } }),
+    });
+    if (res.status !== 202) throw new Error(`submit failed: ${res.status} ${await res.text()}`);
+    const jobId = ((await res.json()) as { job_id: string }).job_id;
+    for (;;) {
+      const row = await db.selectFrom('jobs').select(['status', 'error_message', 'created_at', 'completed_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
+      if (row.status === 'failed') throw new Error(`a benchmark job failed: ${row.error_message}`);
+      if (row.status === 'completed') return new Date(row.completed_at!).getTime() - new Date(row.created_at).getTime();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  const times: Record<Variant, number[]> = { plain: [], comments: [], 'comments + infographic': [] };
+  const comments: number[] = [];
+  try {
+    for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
+      const videoId = generatedVideoId(30_000 + round + WARM_UP_ROUNDS);
+      const order = VARIANT_NAMES.map((_, i) => VARIANT_NAMES[(i + round + WARM_UP_ROUNDS) % VARIANT_NAMES.length]!);
+      for (const variant of order) {
+        const ms = await runJob(videoId, variant);
+        if (round >= 0) times[variant].push(ms);
+      }
+    }
+    const fetched = await db.selectFrom('job_comments').select('comments').execute();
+    for (const row of fetched) comments.push(row.comments.fetched);
+  } finally {
+    await api.close();
+    await worker.shutdown();
+    await stack.close();
+    youtube.stop();
+  }
+
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const summary = (variant: Variant) => {
+    const sorted = [...times[variant]].sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: mean(sorted) };
+  };
+  const plain = summary('plain');
+  const rows = VARIANT_NAMES.map((variant) => {
+    const s = summary(variant);
+    return {
+      job: variant,
+      'p50 ms': round(s.p50),
+      'p95 ms': round(s.p95),
+      'mean ms': round(s.mean),
+      'p50 vs plain': `${round((s.p50 / plain.p50 - 1) * 100)}%`,
+      'mean vs plain': `${round((s.mean / plain.mean - 1) * 100)}%`,
+    };
+  });
+  const withComments = summary('comments');
+  const overhead = withComments.p50 / plain.p50 - 1;
+
+  console.log(`\nmachine: ${machineLine()}`);
+  printTable(`one job at a time, ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), modes ${MODES.join(', ')}, fake YouTube in its own process answering at once`, rows);
+  console.log(`comments per job: ${Math.min(...comments)} to ${Math.max(...comments)} (COMMENTS_LIMIT ${config.COMMENTS_LIMIT})`);
+  console.log(`include_comments target (p50 within 10% of the plain job): ${overhead <= 0.1 ? 'met' : 'NOT met'} (${round(overhead * 100)}%)`);
+  console.log(
+    JSON.stringify({
+      bench: 'job-extras',
+      rounds: ROUNDS,
+      ...Object.fromEntries(VARIANT_NAMES.map((variant) => [variant.replace(/\W+/g, '_'), { p50_ms: round(summary(variant).p50), p95_ms: round(summary(variant).p95), mean_ms: round(summary(variant).mean) }])),
+      comments_p50_overhead_percent: round(overhead * 100),
+    }),
+  );
+}
+
+runMain(main);
