@@ -56,6 +56,7 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
   const temporal = await startDevServer({
     dataDir: tempDir('vd-bench-temporal-'),
     port: await freePort(),
+    uiPort: null,
     namespace: 'default',
     cliPath: process.env.TEMPORAL_CLI_PATH,
     log: () => {},

@@ -132,6 +132,10 @@ const EnvSchema = z.object({
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
   /** Port of the embedded Temporal dev server. */
   TEMPORAL_DEV_PORT: positiveInt(7233),
+  /** Port of the embedded dev server's Web UI; 0 (the default) takes a free one. */
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Where a Temporal cluster's Web UI is (e.g. http://localhost:8233), for the links in the logs; the embedded one's is known. */
+  TEMPORAL_UI_URL: urlString.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   YOUTUBE_BASE_URL: urlString.default('https://www.youtube.com'),
   YOUTUBE_REQUEST_TIMEOUT_MS: positiveInt(15000),

@@ -10,7 +10,7 @@ import { inBatchOrder, markBatchWorkflowStarted } from '../storage/repositories/
 import type { BatchRow, JobRow } from '../storage/schema';
 import { batchUrls } from './urls';
 
-export type BatchStartServices = Pick<JobServices, 'db' | 'temporal' | 'config'>;
+export type BatchStartServices = Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger'>;
 
 export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobServices['config']): BatchWorkflowInput {
   return {
@@ -38,4 +38,5 @@ export async function startBatchWorkflow(services: BatchStartServices, batch: Ba
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
   }
   await markBatchWorkflowStarted(services.db, batch.id);
+  services.logger.info({ batchId: batch.id, temporalUi: services.temporal.uiLink(batch.id) ?? undefined }, 'batch started');
 }

@@ -6,6 +6,8 @@
  *   npm run --silent cli -- keys create --email EMAIL [--name NAME] [--permissions read,process]
  *   npm run --silent cli -- keys import --email EMAIL --key KEY [--name NAME] [--permissions read,process]
  *   npm run --silent cli -- emails resend-recorded [--include-failed] [--kind KIND]
+ *   npm run --silent cli -- jobs history JOB_ID
+ *   npm run --silent cli -- jobs replay JOB_ID | --file PATH | --since 24h
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -17,6 +19,8 @@ import { createUserWithKey, DuplicateEmailError } from '../storage/repositories/
 import { DuplicateKeyError, findUserByEmail, insertKey } from '../storage/repositories/api-key-admin';
 import { NOTICE_KINDS } from '../notifications/queue-notice';
 import { requeueNotices } from '../notifications/outbox';
+import { JOBS_USAGE, JobsUsageError, jobsHistory, jobsReplay } from './jobs';
+import { WorkflowNotFoundError } from '../temporal/workflow-histories';
 
 /** The usage text, naming the configured legacy key prefix (its placeholder if that is invalid). */
 function usage(): string {
@@ -32,7 +36,8 @@ function usage(): string {
       storing only its hash; "--key -" reads it from stdin; prints {"key_id","user_id","email","prefix"}
   cli emails resend-recorded [--include-failed] [--kind KIND]
       puts the email notices recorded while no SMTP_URL was set (with --include-failed, also those that
-      failed) back in the outbox; workers with SMTP_URL set send them; prints {"requeued":N}`;
+      failed) back in the outbox; workers with SMTP_URL set send them; prints {"requeued":N}
+${JOBS_USAGE}`;
 }
 
 class UsageError extends Error {}
@@ -187,8 +192,11 @@ async function emailsResendRecorded(argv: string[]): Promise<void> {
   });
 }
 
-async function main(argv: string[]): Promise<void> {
+/** Resolves to the exit code. */
+async function main(argv: string[]): Promise<number | void> {
   const [group, command, ...rest] = argv;
+  if (group === 'jobs' && command === 'history') return jobsHistory(rest);
+  if (group === 'jobs' && command === 'replay') return jobsReplay(rest);
   if (group === 'users' && command === 'create') return usersCreate(rest);
   if (group === 'keys' && command === 'create') return keysCreate(rest);
   if (group === 'keys' && command === 'import') return keysImport(rest);
@@ -201,13 +209,13 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  (code) => process.exit(code ?? 0),
   (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof JobsUsageError || String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`error: ${(error as Error).message}\n${usage()}\n`);
       process.exit(64); // EX_USAGE
     }
-    if (error instanceof DuplicateEmailError || error instanceof DuplicateKeyError || error instanceof ConfigError) {
+    if (error instanceof DuplicateEmailError || error instanceof DuplicateKeyError || error instanceof ConfigError || error instanceof WorkflowNotFoundError) {
       process.stderr.write(`error: ${error.message}\n`);
       process.exit(1);
     }

@@ -15,6 +15,8 @@ import { freePort } from './free-port';
 export interface DevServerOptions {
   dataDir: string;
   port: number;
+  /** The Web UI's port: a number, 0 for a free one, or null for none (a CLI command's short-lived server). */
+  uiPort: number | null;
   namespace: string;
   cliPath?: string;
   log: (message: string) => void;
@@ -22,6 +24,8 @@ export interface DevServerOptions {
 
 export interface RunningDevServer {
   address: string;
+  /** The Web UI, e.g. http://127.0.0.1:8233; null when it runs without one. */
+  uiUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -42,11 +46,14 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const cli = await locateCli(options);
   if (!cli) return startWithSdkDownload(options, root, address);
 
+  const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
+  const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
   const logFd = fs.openSync(path.join(root, 'server.log'), 'a');
   const child = spawn(
     cli,
     [
-      'server', 'start-dev', '--headless',
+      'server', 'start-dev',
+      ...(uiPort === null ? ['--headless'] : ['--ui-ip', '127.0.0.1', '--ui-port', String(uiPort)]),
       '--db-filename', path.join(root, 'dev.db'),
       '--ip', '127.0.0.1',
       '--port', String(options.port),
@@ -74,8 +81,8 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     child.kill('SIGKILL');
     throw new Error(`the embedded Temporal server did not start (see ${path.join(root, 'server.log')}): ${(error as Error).message}`);
   }
-  options.log(`embedded Temporal dev server on ${address} (state in ${root})`);
-  return { address, stop: () => stopChild(child, exited, pidFile) };
+  options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
+  return { address, uiUrl, stop: () => stopChild(child, exited, pidFile) };
 }
 
 async function locateCli(options: DevServerOptions): Promise<string | null> {
@@ -148,9 +155,11 @@ function runCliScript(script: string, options: DevServerOptions): Promise<string
 
 async function startWithSdkDownload(options: DevServerOptions, root: string, address: string): Promise<RunningDevServer> {
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: { type: 'cached-download' },
+      ...(uiPort === null ? {} : { ui: true, uiPort }),
       dbFilename: path.join(root, 'dev.db'),
       ip: '127.0.0.1',
       port: options.port,
@@ -158,8 +167,23 @@ async function startWithSdkDownload(options: DevServerOptions, root: string, add
       extraArgs: DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
     },
   });
-  options.log(`embedded Temporal dev server (SDK download) on ${address}`);
-  return { address, stop: () => env.teardown() };
+  const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
+  options.log(`embedded Temporal dev server (SDK download) on ${address}${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
+  return { address, uiUrl, stop: () => env.teardown() };
+}
+
+/**
+ * The address of the embedded server a running (or killed) `npm start` left up on DATA_DIR, or
+ * null when there is none: what a command-line tool connects to instead of starting its own.
+ */
+export function runningDevServerAddress(dataDir: string, port: number): string | null {
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && isTemporalProcess(pid) ? `127.0.0.1:${port}` : null;
 }
 
 /** A server left running by an `npm start` that was killed: stop it before taking its files. */

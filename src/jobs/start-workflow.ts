@@ -43,4 +43,5 @@ export async function startJobWorkflow(services: JobServices, job: JobRow): Prom
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
   }
   await markWorkflowStarted(services.db, job.id);
+  services.logger.info({ jobId: job.id, temporalUi: services.temporal.uiLink(job.id) ?? undefined }, 'job started');
 }

@@ -34,6 +34,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
+    uiUrl: infra.temporalUiUrl,
   });
   const db = infra.database.db;
   const drain = createDrain();

@@ -12,6 +12,8 @@ export interface Infrastructure {
   database: DatabaseHandle;
   store: FastStore;
   temporalAddress: string;
+  /** The Temporal Web UI: TEMPORAL_UI_URL, or the embedded dev server's; null when unknown. */
+  temporalUiUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
       devServer = await startDevServer({
         dataDir: config.dataDir,
         port: config.TEMPORAL_DEV_PORT,
+        uiPort: config.TEMPORAL_UI_PORT,
         namespace: config.TEMPORAL_NAMESPACE,
         cliPath: config.TEMPORAL_CLI_PATH,
         log: (message) => logger.info(message),
@@ -49,6 +52,7 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     database,
     store,
     temporalAddress: config.TEMPORAL_ADDRESS ?? devServer!.address,
+    temporalUiUrl: config.TEMPORAL_UI_URL ?? devServer?.uiUrl ?? null,
     close: async () => {
       await store.close();
       await database.close();

@@ -1,6 +1,8 @@
 /**
- * Routes the Temporal SDK's own log lines (worker state, activity failures) into our pino logger,
- * once per process: the SDK's runtime can only be installed once.
+ * Routes the Temporal SDK's own log lines (worker state, activity failures), and those of its
+ * native core (forwarded; by default core prints coloured text straight to stdout, which breaks
+ * JSON logs and a CLI's output), into our pino logger, once per process: the SDK's runtime can
+ * only be installed once.
  */
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import type { Logger } from 'pino';
@@ -24,5 +26,6 @@ export function routeTemporalLogs(logger: Logger): void {
     logger: new DefaultLogger('WARN', ({ level, message, meta }) => {
       temporalLogger[PINO_LEVEL[level]]({ ...meta }, message);
     }),
+    telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' }, forward: {} } },
   });
 }

@@ -10,7 +10,14 @@ export interface TemporalHandle {
   client: Client;
   connection: Connection;
   taskQueue: string;
+  /** The workflow's page in the Temporal Web UI, for logs; null when no UI is known. */
+  uiLink(workflowId: string): string | null;
   close(): Promise<void>;
+}
+
+/** A workflow's page in the Temporal Web UI at `uiUrl`. */
+export function workflowUiLink(uiUrl: string, namespace: string, workflowId: string): string {
+  return `${uiUrl.replace(/\/+$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 }
 
 /**
@@ -23,6 +30,8 @@ export function createTemporalClient(options: {
   taskQueue: string;
   /** Bound on connecting and on each call that sets no deadline of its own (withDeadline). */
   callTimeoutMs?: number;
+  /** The Temporal Web UI's address, for links to workflows. */
+  uiUrl?: string | null;
 }): TemporalHandle {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS;
   const connection = Connection.lazy({
@@ -32,7 +41,14 @@ export function createTemporalClient(options: {
     interceptors: [defaultDeadline(callTimeoutMs), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
   const client = new Client({ connection, namespace: options.namespace });
-  return { client, connection, taskQueue: options.taskQueue, close: () => connection.close() };
+  const uiUrl = options.uiUrl ?? null;
+  return {
+    client,
+    connection,
+    taskQueue: options.taskQueue,
+    uiLink: (workflowId) => (uiUrl ? workflowUiLink(uiUrl, options.namespace, workflowId) : null),
+    close: () => connection.close(),
+  };
 }
 
 // Waiting for a result or an update is the call's purpose: the server answers these long polls

@@ -17,6 +17,7 @@ export default async function globalSetup(): Promise<void> {
     const server = await startDevServer({
       dataDir: path.join(root, 'temporal-data'),
       port: await freePort(),
+      uiPort: null,
       namespace: 'default',
       log: () => {},
     });
