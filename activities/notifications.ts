@@ -3,7 +3,8 @@
  * webhook_url, and the job_failed email notice for jobs outside batches. Both are idempotent by key, so the activity may
  * be retried freely.
  */
-import { isTerminal } from '../src/domain/job';
+import { isTerminal, type JobWarning } from '../src/domain/job';
+import type { JobFailure } from '../src/domain/job-failure';
 import { queueNotice } from '../src/notifications';
 import * as jobs from '../src/storage/repositories/jobs';
 import { jobEventData, jobEventType, scheduleWebhook } from '../src/webhooks';
@@ -14,37 +15,54 @@ export interface NotificationActivityDeps extends WebhookActivityDeps {
   publicBaseUrl: string;
 }
 
+/** How a job ended, as its workflow tells the activity that records it. */
+export type JobEnd = { status: 'completed'; warnings: JobWarning[] } | { status: 'failed'; failure: JobFailure };
+
 export function createNotificationActivities(deps: NotificationActivityDeps) {
   const { db } = deps;
+
+  async function announceJobEnded(input: { jobId: string }): Promise<void> {
+    const job = await jobs.findJob(db, input.jobId);
+    if (!job || !isTerminal(job.status)) return;
+    const type = jobEventType(job);
+    const data = jobEventData(job, deps.publicBaseUrl);
+    // Batch children carry no webhook_url of their own: the batch announces itself.
+    if (job.request.webhookUrl) {
+      await scheduleWebhook(
+        { db, temporal: deps.temporal, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs },
+        { userId: job.user_id, url: job.request.webhookUrl, type, data, jobId: job.id, batchId: job.batch_id, idempotencyKey: `${type}:${job.id}` },
+      );
+    }
+    // A batch's failures are reported together in its batch_completed notice, not one email each.
+    if (job.status === 'failed' && job.batch_id === null) {
+      await queueNotice(db, {
+        userId: job.user_id,
+        kind: 'job_failed',
+        dedupeKey: `job_failed:${job.id}`,
+        data: {
+          ...data,
+          title: job.video_info?.title ?? null,
+          error_code: job.error_code,
+          error_message: job.error_message,
+          failed_at: job.completed_at ? job.completed_at.toISOString() : null,
+          status_url: `${deps.publicBaseUrl}/api/v1/videos/status/${job.id}`,
+        },
+      });
+    }
+  }
+
   return {
-    async announceJobEnded(input: { jobId: string }): Promise<void> {
-      const job = await jobs.findJob(db, input.jobId);
-      if (!job || !isTerminal(job.status)) return;
-      const type = jobEventType(job);
-      const data = jobEventData(job, deps.publicBaseUrl);
-      // Batch children carry no webhook_url of their own: the batch announces itself.
-      if (job.request.webhookUrl) {
-        await scheduleWebhook(
-          { db, temporal: deps.temporal, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs },
-          { userId: job.user_id, url: job.request.webhookUrl, type, data, jobId: job.id, batchId: job.batch_id, idempotencyKey: `${type}:${job.id}` },
-        );
-      }
-      // A batch's failures are reported together in its batch_completed notice, not one email each.
-      if (job.status === 'failed' && job.batch_id === null) {
-        await queueNotice(db, {
-          userId: job.user_id,
-          kind: 'job_failed',
-          dedupeKey: `job_failed:${job.id}`,
-          data: {
-            ...data,
-            title: job.video_info?.title ?? null,
-            error_code: job.error_code,
-            error_message: job.error_message,
-            failed_at: job.completed_at ? job.completed_at.toISOString() : null,
-            status_url: `${deps.publicBaseUrl}/api/v1/videos/status/${job.id}`,
-          },
-        });
-      }
+    announceJobEnded,
+
+    /**
+     * A job's end in one activity, for workflows from the 'job-end-in-one-activity' patch on: the
+     * row's terminal state, then the announcements. Each step is idempotent (a row ends once,
+     * webhooks and notices go out once by key), so a retry after a crash in between is harmless.
+     */
+    async finishJob(input: { jobId: string; end: JobEnd }): Promise<void> {
+      if (input.end.status === 'completed') await jobs.completeJob(db, input.jobId, input.end.warnings);
+      else await jobs.failJob(db, input.jobId, input.end.failure);
+      await announceJobEnded({ jobId: input.jobId });
     },
   };
 }

@@ -229,6 +229,13 @@ it('draws the infographics and reads the comments of 20 concurrent jobs, and ser
   const pdf = await getBytes(key, `/api/v1/videos/export/${jobIds[0]}/pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.bytes.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+
+  // Replay debugging against the running service's own Temporal server.
+  const history = await npmCli(env, ['jobs', 'history', jobIds[0]!]);
+  expect(history.code).toBe(0);
+  expect(JSON.parse(history.stdout).events[0].eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_STARTED');
+  const replay = await npmCli(env, ['jobs', 'replay', jobIds[0]!]);
+  expect({ code: replay.code, report: JSON.parse(replay.stdout.trim().split('\n').pop()!) }).toEqual({ code: 0, report: { replayed: 1, failed: [] } });
 });
 
 it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cleanly on SIGTERM', async () => {
@@ -271,4 +278,11 @@ it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cle
   const user = await npmCli(env, ['users', 'create', '--email', 'after-stop@example.com', '--plan', 'free']);
   expect(user.code).toBe(0);
   expect(JSON.parse(user.stdout.trim().split('\n').pop()!)).toMatchObject({ email: 'after-stop@example.com', plan: 'free' });
+
+  // And its Temporal server, to replay every job the service ran against the current code.
+  const replay = await npmCli(env, ['jobs', 'replay', '--since', '24h']);
+  const report = JSON.parse(replay.stdout.trim().split('\n').pop()!);
+  expect(report.failed).toEqual([]);
+  expect(report.replayed).toBeGreaterThanOrEqual(150);
+  expect(replay.code).toBe(0);
 });

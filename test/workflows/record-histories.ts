@@ -72,11 +72,11 @@ afterAll(async () => {
 });
 
 // Older versions' histories stay as they were recorded: v1 before job-end announcements, v2 before
-// summaries were written by one activity per job, v3 before comments and infographics. These are
-// the current version's.
+// summaries were written by one activity per job, v3 before comments and infographics, v4 before
+// the end was one activity. These are the current version's.
 it.each([
   [
-    'video-job-v4-completed-with-webhook',
+    'video-job-v5-completed-with-webhook',
     () => ({
       url: VIDEO_MANUAL_AND_AUTO,
       webhook_url: receiver.url,
@@ -84,9 +84,9 @@ it.each([
     }),
   ],
   // Comments refused on every attempt: the job completes with a COMMENTS_UNAVAILABLE warning.
-  ['video-job-v4-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
-  ['video-job-v4-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
-  ['video-job-v4-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  ['video-job-v5-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
+  ['video-job-v5-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-v5-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
 ])('records %s', async (name, makeBody) => {
   const body = makeBody();
   const { key } = await service.createUser('pro');
@@ -146,8 +146,8 @@ describe('model path', () => {
   });
 
   it.each([
-    ['video-job-v4-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
-    ['video-job-v4-model-fallback', 'unauthorized' as const, ['tldr']],
+    ['video-job-v5-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
+    ['video-job-v5-model-fallback', 'unauthorized' as const, ['tldr']],
   ])('records %s', async (name, fault, modes) => {
     llm.failNext(fault, 1, 1);
     const { key } = await modelService.createUser('pro');

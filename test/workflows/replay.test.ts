@@ -1,18 +1,15 @@
 /**
  * Replays saved histories of real job workflows against the current workflow code. A change that
  * would break workflows already running (reordered or removed activities, new non-determinism)
- * fails here before it ships.
+ * fails here before it ships. The replay is the one `cli jobs replay` runs (workers/replay-histories.ts).
  */
-import fs from 'node:fs';
+import { bundleWorkflowCode } from '@temporalio/worker';
 import path from 'node:path';
-import { Worker, bundleWorkflowCode } from '@temporalio/worker';
+import { readHistoryFiles } from '../../src/temporal/workflow-histories';
+import { replayHistories } from '../../workers/replay-histories';
 import { workflowBundle } from '../support/infrastructure';
 
-const HISTORIES = path.join(__dirname, 'histories');
-const histories = fs
-  .readdirSync(HISTORIES)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => ({ workflowId: file.replace(/\.json$/, ''), history: JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8')) }));
+const histories = readHistoryFiles([path.join(__dirname, 'histories')]);
 
 const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
 
@@ -33,22 +30,30 @@ it('has saved histories of every workflow, old and current versions', () => {
       'video-job-v3-failed-blocked-after-retries',
       'video-job-v3-model-retried-after-429',
       'video-job-v3-model-fallback',
-      // The current version of each workflow: comments and an infographic, comments refused (a
-      // warning), failures, and summaries by a language model (a 429 retried, a fallback).
+      // Recorded before the end was one activity (local activities recorded and announced it).
       'video-job-v4-completed-with-webhook',
       'video-job-v4-comments-refused',
       'video-job-v4-failed-unavailable',
       'video-job-v4-failed-blocked-after-retries',
       'video-job-v4-model-retried-after-429',
       'video-job-v4-model-fallback',
+      // The current version of each workflow: comments and an infographic, comments refused (a
+      // warning), failures, and summaries by a language model (a 429 retried, a fallback).
+      'video-job-v5-completed-with-webhook',
+      'video-job-v5-comments-refused',
+      'video-job-v5-failed-unavailable',
+      'video-job-v5-failed-blocked-after-retries',
+      'video-job-v5-model-retried-after-429',
+      'video-job-v5-model-fallback',
       'webhook-delivery-retried',
       'batch-partial-failure',
     ]),
   );
 });
 
-it.each(histories.map((h) => [h.workflowId, h]))('replays %s deterministically', async (_name, entry) => {
-  await Worker.runReplayHistory({ workflowBundle: workflowBundle(), replayName: 'replay-test' }, entry.history, entry.workflowId);
+it('replays every saved history deterministically', async () => {
+  const report = await replayHistories(histories, workflowBundle() as never);
+  expect(report).toEqual({ replayed: histories.length, failed: [] });
 });
 
 it('catches a change that reorders the activities of running workflows', async () => {
@@ -56,8 +61,9 @@ it('catches a change that reorders the activities of running workflows', async (
     workflowsPath: require.resolve('./fixtures/reordered-video-job'),
     logger: silentLogger,
   });
-  const completed = histories.find((h) => h.workflowId === 'video-job-completed-all-modes')!;
-  await expect(Worker.runReplayHistory({ workflowBundle: reordered, replayName: 'replay-negative' }, completed.history)).rejects.toThrow(
-    /[Nn]ondetermin/,
-  );
+  const completed = histories.filter((h) => h.workflowId === 'video-job-completed-all-modes' || h.workflowId === 'video-job-v5-completed-with-webhook');
+  const report = await replayHistories(completed, reordered);
+  expect(report.replayed).toBe(2);
+  expect(report.failed.map((f) => f.workflow_id).sort()).toEqual(['video-job-completed-all-modes', 'video-job-v5-completed-with-webhook']);
+  for (const failure of report.failed) expect(failure.error).toMatch(/[Nn]ondetermin/);
 });
