@@ -55,8 +55,8 @@ export function createNotificationActivities(deps: NotificationActivityDeps) {
     announceJobEnded,
 
     /**
-     * A job's end in one activity, for workflows from the 'job-end-in-one-activity' patch on: the
-     * row's terminal state, then the announcements. Each step is idempotent (a row ends once,
+     * A job's end in one (local) activity, for workflows from the 'job-end-in-one-activity' patch
+     * on: the row's terminal state, then the announcements. Each step is idempotent (a row ends once,
      * webhooks and notices go out once by key), so a retry after a crash in between is harmless.
      */
     async finishJob(input: { jobId: string; end: JobEnd }): Promise<void> {
