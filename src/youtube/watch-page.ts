@@ -56,7 +56,8 @@ export async function loadWatchPage(session: HttpSession, videoId: string): Prom
   };
 }
 
-function fetchWatchHtml(session: HttpSession, videoId: string): Promise<HttpResponse> {
+/** GET /watch?v=ID&hl=en as a desktop browser asks for it. */
+export function fetchWatchHtml(session: HttpSession, videoId: string): Promise<HttpResponse> {
   return session.send({
     method: 'GET',
     url: session.base.resolve(`/watch?v=${encodeURIComponent(videoId)}&hl=en`),
@@ -69,7 +70,8 @@ function fetchWatchHtml(session: HttpSession, videoId: string): Promise<HttpResp
   });
 }
 
-function isConsentInterstitial(response: HttpResponse): boolean {
+/** YouTube answered with its cookie-consent page (a redirect to its host, or the form inline). */
+export function isConsentInterstitial(response: HttpResponse): boolean {
   return response.consentRedirect || CONSENT_FORM.test(response.text);
 }
 

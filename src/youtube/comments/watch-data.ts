@@ -2,7 +2,7 @@ import { looksLikeCaptchaPage } from '../captcha';
 import { extractAssignedObject, extractYtcfg, objectLiteralAt } from '../embedded-json';
 import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
-import { WEB_USER_AGENT } from '../innertube-clients';
+import { fetchWatchHtml, isConsentInterstitial } from '../watch-page';
 import { at, stringAt } from '../player-response';
 import type { WebClientHints } from './next-request';
 
@@ -23,23 +23,12 @@ export interface WatchData {
   hints: WebClientHints;
 }
 
-const CONSENT_FORM = /<form[^>]+action="https:\/\/consent\.youtube\.com\/[^"]*"/i;
-
 /** Throws SOURCE_BLOCKED for a 403 or a captcha page; TRANSIENT comes from the session. */
 export async function loadWatchData(session: HttpSession, videoId: string): Promise<WatchData> {
-  const response = await session.send({
-    method: 'GET',
-    url: session.base.resolve(`/watch?v=${encodeURIComponent(videoId)}&hl=en`),
-    headers: {
-      'User-Agent': WEB_USER_AGENT,
-      Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-      'Accept-Language': 'en-US,en;q=0.9',
-    },
-    purpose: 'the watch page',
-  });
+  const response = await fetchWatchHtml(session, videoId);
 
   if (response.status === 403) throw new YouTubeError('SOURCE_BLOCKED', 'YouTube refused the watch page (HTTP 403)');
-  const html = response.status === 200 && !response.consentRedirect && !CONSENT_FORM.test(response.text) ? response.text : '';
+  const html = response.status === 200 && !isConsentInterstitial(response) ? response.text : '';
   const initialData = readInitialData(html);
   let playerResponse: { value: unknown } | undefined;
   const readPlayerResponse = () => (playerResponse ??= { value: extractAssignedObject(html, 'ytInitialPlayerResponse') }).value;
