@@ -230,6 +230,13 @@ const EnvSchema = z.object({
   /** Child jobs of one batch that run at once (the parent workflow's sliding window). */
   BATCH_CONCURRENCY: positiveInt(10),
   PLAN_LIMITS: planLimitsJson,
+  /**
+   * Traces (OpenTelemetry): the OTLP/HTTP collector's address, e.g. http://localhost:4318. One trace
+   * runs from the API request through the workflow to every activity. Unset: nothing is traced.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlString.optional(),
+  /** The service.name that traces carry. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('video-digest'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,8 @@
 import { NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { buildWorkflowBundle } from './workflow-bundle';
+import type { Tracing } from '../src/tracing/tracing';
+import { tracingWorkerOptions } from '../src/tracing/temporal-tracing';
 
 export interface WorkerOptions {
   address: string;
@@ -17,6 +19,11 @@ export interface WorkerOptions {
   workflowBundle?: WorkflowBundleWithSourceMap;
   /** SHUTDOWN_GRACE_SECONDS: activities in flight get this long to finish when the worker stops. */
   shutdownGraceMs?: number;
+  /**
+   * Continues the callers' traces through workflows and activities. A prebuilt bundle must then
+   * have been built with `buildWorkflowBundle({ tracing: true })`.
+   */
+  tracing?: Tracing | null;
 }
 
 export interface RunningWorker {
@@ -37,7 +44,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: createActivities(options.deps),
-    workflowBundle: options.workflowBundle ?? (await buildWorkflowBundle()),
+    workflowBundle: options.workflowBundle ?? (await buildWorkflowBundle({ tracing: Boolean(options.tracing) })),
+    ...(options.tracing ? tracingWorkerOptions(options.tracing) : {}),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
     maxConcurrentLocalActivityExecutions: options.maxConcurrentActivities,
     maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,

@@ -8,10 +8,15 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-export async function buildWorkflowBundle(): Promise<{ code: string }> {
+export interface WorkflowBundleOptions {
+  /** Bundle Temporal's OpenTelemetry workflow interceptors, for a worker that exports traces. */
+  tracing?: boolean;
+}
+
+export async function buildWorkflowBundle(options: WorkflowBundleOptions = {}): Promise<{ code: string }> {
   const out = path.join(os.tmpdir(), `video-digest-workflows-${process.pid}-${randomBytes(4).toString('hex')}.js`);
   try {
-    await execFileAsync(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, 'bundle-workflows.ts'), out], {
+    await execFileAsync(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, 'bundle-workflows.ts'), out, ...(options.tracing ? ['--tracing'] : [])], {
       cwd: path.resolve(__dirname, '..'),
       maxBuffer: 10 * 1024 * 1024,
     });

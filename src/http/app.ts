@@ -31,6 +31,8 @@ import { recordApiRequests } from '../usage/middleware';
 import type { UsageRecorder } from '../usage/recorder';
 import { AppError } from '../domain/errors';
 import { drainGate, type Drain } from './drain';
+import { traceRequests } from './middleware/trace-requests';
+import type { Tracer } from '@opentelemetry/api';
 
 export interface ApiServices extends JobServices {
   config: Config;
@@ -42,6 +44,8 @@ export interface ApiServices extends JobServices {
   artifacts: ArtifactStore;
   /** Shutdown state: absent, the app never drains (tests that build it alone). */
   drain?: Drain;
+  /** Present when traces are exported (OTEL_EXPORTER_OTLP_ENDPOINT): each request gets a server span. */
+  tracer?: Tracer;
 }
 
 export function apiRoutes(services: ApiServices): AnyRoute[] {
@@ -90,6 +94,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
   app.use(requestId);
+  if (services.tracer) app.use(traceRequests(services.tracer));
   if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));

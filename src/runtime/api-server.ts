@@ -11,6 +11,7 @@ import type { Infrastructure } from './infrastructure';
 import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
 import { createArtifactStore } from '../artifacts/artifact-store';
+import { tracingClientInterceptors } from '../tracing/temporal-tracing';
 
 export interface RunningApi {
   server: http.Server;
@@ -35,6 +36,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
     uiUrl: infra.temporalUiUrl,
+    interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });
   const db = infra.database.db;
   const drain = createDrain();
@@ -49,6 +51,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     usageRecorder: options.recordRequests === false ? undefined : createUsageRecorder(db, logger),
     drain,
     artifacts: createArtifactStore(config),
+    tracer: infra.tracing?.tracer,
   };
   const app = createApp(services);
   const server = http.createServer(app.callback());

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../storage/database';
 import { openFastStore, type FastStore } from '../storage/fast-store';
 import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
+import { tracingFromConfig, type Tracing } from '../tracing/tracing';
 
 export interface Infrastructure {
   database: DatabaseHandle;
@@ -14,6 +15,8 @@ export interface Infrastructure {
   temporalAddress: string;
   /** The Temporal Web UI: TEMPORAL_UI_URL, or the embedded dev server's; null when unknown. */
   temporalUiUrl: string | null;
+  /** Trace export (OTEL_EXPORTER_OTLP_ENDPOINT); null when traces are off. */
+  tracing: Tracing | null;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,9 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
 
   const store = openFastStore(config.REDIS_URL);
   logger.info({ store: store.kind }, 'fast store ready');
+
+  const tracing = tracingFromConfig(config);
+  if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces');
 
   let devServer: RunningDevServer | null = null;
   try {
@@ -53,7 +59,9 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     store,
     temporalAddress: config.TEMPORAL_ADDRESS ?? devServer!.address,
     temporalUiUrl: config.TEMPORAL_UI_URL ?? devServer?.uiUrl ?? null,
+    tracing,
     close: async () => {
+      await tracing?.shutdown();
       await store.close();
       await database.close();
       await devServer?.stop();

@@ -8,6 +8,7 @@ import { routeTemporalLogs } from './temporal-logging';
 import type { Infrastructure } from './infrastructure';
 import { startEmailSender } from '../notifications/sender';
 import { createTemporalClient } from '../temporal/client';
+import { tracingClientInterceptors } from '../tracing/temporal-tracing';
 
 export interface RunningJobWorker extends RunningWorker {
   /** The worker's summary threads, for figures (how many analyses its jobs needed). */
@@ -27,6 +28,7 @@ export async function startJobWorker(
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
+    interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });
   const deps = createActivityDeps(config, infra.database.db, temporal);
   // Once, whichever comes first: a shutdown() that waits for it, or the worker stopping on its own.
@@ -53,6 +55,7 @@ export async function startJobWorker(
       maxConcurrentWorkflowTasks: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
       workflowBundle,
       shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+      tracing: infra.tracing,
     });
   } catch (error) {
     await closeClients();

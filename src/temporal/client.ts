@@ -1,5 +1,5 @@
 /** The Temporal client the API uses to start and query workflows. */
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ConnectionOptions } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -32,6 +32,8 @@ export function createTemporalClient(options: {
   callTimeoutMs?: number;
   /** The Temporal Web UI's address, for links to workflows. */
   uiUrl?: string | null;
+  /** Client interceptors, e.g. trace propagation into the workflows it starts. */
+  interceptors?: ClientInterceptors;
 }): TemporalHandle {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS;
   const connection = Connection.lazy({
@@ -40,7 +42,7 @@ export function createTemporalClient(options: {
     // Outermost, so the deadline bounds the retries as a whole, not each attempt.
     interceptors: [defaultDeadline(callTimeoutMs), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
-  const client = new Client({ connection, namespace: options.namespace });
+  const client = new Client({ connection, namespace: options.namespace, interceptors: options.interceptors });
   const uiUrl = options.uiUrl ?? null;
   return {
     client,

@@ -13,6 +13,7 @@ import { startJobWorker, type RunningJobWorker } from '../../src/runtime/worker-
 import { createUserWithKey } from '../../src/storage/repositories/users';
 import type { Db } from '../../src/storage/database';
 import { spawnEntry, type ServiceProcess } from './processes';
+import type { Tracing } from '../../src/tracing/tracing';
 import { createTestDatabase, requireEnv, temporalAddress, uniqueName, workflowBundle, type TestDatabase } from './infrastructure';
 
 export interface TestService {
@@ -35,6 +36,10 @@ export interface TestServiceOptions {
   withWorker?: boolean;
   /** The URL the service uses for its database, from the test database's (e.g. through a proxy). */
   databaseUrlFor?: (url: string) => string;
+  /** Traces go here instead of per OTEL_EXPORTER_OTLP_ENDPOINT; the worker then needs `workflowBundle` built with tracing. */
+  tracing?: Tracing;
+  /** Replaces the suite's shared workflow bundle. */
+  workflowBundle?: { code: string };
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -60,6 +65,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   });
   const logger = createLogger(config.LOG_LEVEL, 'test');
   const infra = await startInfrastructure(config, logger);
+  if (options.tracing) infra.tracing = options.tracing;
   const api = await startApiServer(config, infra, logger);
   // Absolute URLs in responses must point at the port the OS gave us.
   config.publicBaseUrl = api.url;
@@ -85,7 +91,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       return { userId: user.id, key: key.key, email };
     },
     async startWorker() {
-      service.worker = await startJobWorker(config, infra, logger, workflowBundle() as never);
+      service.worker = await startJobWorker(config, infra, logger, (options.workflowBundle ?? workflowBundle()) as never);
       return service.worker;
     },
     async stopWorker() {

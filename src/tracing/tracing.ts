@@ -1,0 +1,58 @@
+/**
+ * OpenTelemetry tracing for one process: a tracer provider registered globally (so the Temporal
+ * interceptors and the request middleware share its context and W3C propagation), exporting to
+ * OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set. With no endpoint nothing is registered, so the
+ * API's tracer calls stay the no-op defaults and no interceptor runs.
+ */
+import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { Config } from '../config';
+
+const TRACER_NAME = 'video-digest';
+
+export interface Tracing {
+  tracer: Tracer;
+  /** Spans recorded inside the workflow sandbox leave through this (Temporal's workflow exporter sink). */
+  spanProcessor: SpanProcessor;
+  resource: Resource;
+  /** Exports what is buffered, then unregisters the globals. */
+  shutdown(): Promise<void>;
+}
+
+export interface TracingOptions {
+  serviceName: string;
+  /** Where spans go; production batches them, tests pass an in-memory exporter with a simple processor. */
+  spanProcessor: SpanProcessor;
+}
+
+export function startTracing(options: TracingOptions): Tracing {
+  const resource = new Resource({ 'service.name': options.serviceName });
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [options.spanProcessor] });
+  // AsyncLocalStorage context and W3C trace-context propagation, for the whole process.
+  provider.register();
+  return {
+    tracer: provider.getTracer(TRACER_NAME),
+    spanProcessor: options.spanProcessor,
+    resource,
+    shutdown: async () => {
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
+}
+
+/** The process's tracing per OTEL_EXPORTER_OTLP_ENDPOINT, or null when it is unset. */
+export function tracingFromConfig(config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME'>): Tracing | null {
+  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+  // The endpoint variable names the collector's root; traces go to its /v1/traces (OTLP/HTTP spec).
+  const url = `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  return startTracing({
+    serviceName: config.OTEL_SERVICE_NAME,
+    spanProcessor: new BatchSpanProcessor(new OTLPTraceExporter({ url }) as SpanExporter),
+  });
+}
