@@ -7,6 +7,7 @@
  * footer is drawn when a page starts (there is no "page X of Y": the total is unknown until the end).
  */
 import PDFDocument from 'pdfkit';
+import he from 'he';
 import { exportFonts, printable, type FontStyle } from './fonts';
 
 export const COLORS = {
@@ -76,6 +77,7 @@ export class PdfWriter {
       // pdfkit chokes on a key that is present but undefined (a video with no channel has no Author).
       info: Object.fromEntries(Object.entries(options.info).filter(([, value]) => value !== undefined && value !== null && value !== '')),
     });
+    escapeXmpMetadata(this.doc);
     this.done = new Promise<Buffer>((resolve, reject) => {
       this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
       this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
@@ -281,4 +283,34 @@ export function fitText(text: string, width: number, measure: (s: string) => num
   let cut = text.slice(0, 120);
   while (cut.length > 0 && measure(`${cut}…`) > width) cut = cut.slice(0, -1);
   return cut.length > 0 ? `${cut.trimEnd()}…` : '';
+}
+
+/** The pdfkit internals escapeXmpMetadata reaches: the XMP writer and the document's info. */
+interface XmpInternals {
+  info: Record<string, unknown>;
+  _addInfo(): void;
+  metadata: { getXML(): string; getLength(): number };
+}
+
+/**
+ * pdfkit writes the document info (title, channel, ...) into the XMP metadata packet as raw text,
+ * so a video title such as `</rdf:li><xmp:CreatorTool>...` would rewrite the metadata fields a
+ * reader shows. The XMP gets XML-escaped copies; the Info dictionary (written before, as PDF
+ * strings, which need no such care) keeps the real text. Its stream length is counted in bytes,
+ * not UTF-16 units, so a non-ASCII title does not cut the packet short.
+ */
+function escapeXmpMetadata(doc: PDFKit.PDFDocument): void {
+  const internals = doc as unknown as XmpInternals;
+  const addInfo = internals._addInfo;
+  internals._addInfo = function (this: XmpInternals) {
+    const info = this.info;
+    this.info = Object.fromEntries(Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? he.escape(value) : value]));
+    try {
+      addInfo.call(this);
+    } finally {
+      this.info = info;
+    }
+    const metadata = this.metadata;
+    metadata.getLength = () => Buffer.byteLength(metadata.getXML(), 'utf8');
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderJobPdf } from '../../src/export';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeCue, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
@@ -277,5 +278,45 @@ describe('long transcripts', () => {
     expect(text).toMatch(/\[The appendix stops here, at \d+:\d\d/);
     // The address may wrap anywhere; without the spaces line ends became, it is whole.
     expect(text.replace(/ /g, '')).toContain('(http://api.example/api/v1/videos/result/job_AAAAAAAAAAAAAAAAAAAAAA)');
+  });
+});
+
+describe('hostile metadata', () => {
+  const HOSTILE_TITLE = '</rdf:li></rdf:Alt></dc:title><xmp:CreatorTool>Spoofed</xmp:CreatorTool><script>alert(1)</script> & «Пчёлы»';
+
+  /** The XMP packet: pdfkit writes its stream uncompressed, between the xpacket markers. */
+  function xmpPacket(pdf: Buffer): string {
+    const text = pdf.toString('latin1');
+    const begin = text.indexOf('<?xpacket begin=');
+    const end = text.indexOf('<?xpacket end="w"?>', begin);
+    expect(begin).toBeGreaterThanOrEqual(0);
+    return Buffer.from(text.slice(begin, end + '<?xpacket end="w"?>'.length), 'latin1').toString('utf8');
+  }
+
+  it('escapes a title in the XMP metadata, so it cannot add or change fields, and keeps it whole in the Info dictionary', async () => {
+    const pdf = await renderJobPdf({
+      jobId: 'job_BBBBBBBBBBBBBBBBBBBBBB',
+      video: { videoId: 'Hostile0001', url: 'https://www.youtube.com/watch?v=Hostile0001', title: HOSTILE_TITLE, channel: '<b>Channel</b>', durationSeconds: 60, publishedAt: null, language: 'en', chapters: [] },
+      transcript: null,
+      summaries: [],
+      processingTime: null,
+      completedAt: null,
+      warnings: [],
+    });
+    const xmp = xmpPacket(pdf);
+    expect(XMLValidator.validate(xmp)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: true, processEntities: true, htmlEntities: true }).parse(xmp);
+    const descriptions = [parsed['x:xmpmeta']['rdf:RDF']['rdf:Description']].flat();
+    const creatorTools = descriptions.map((description: any) => description['xmp:CreatorTool']).filter(Boolean);
+    expect(creatorTools).toEqual(['Video Digest']);
+    const dublinCore = descriptions.find((description: any) => description['dc:title']);
+    expect(dublinCore['dc:title']['rdf:Alt']['rdf:li']).toBe(HOSTILE_TITLE);
+    expect(dublinCore['dc:creator']['rdf:Seq']['rdf:li']).toBe('<b>Channel</b>');
+    // The stream's declared length is its length in bytes: the packet is read whole.
+    const declared = /\/Length (\d+)\s*\/Type \/Metadata|\/Type \/Metadata[^>]*\/Length (\d+)/.exec(pdf.toString('latin1'));
+    expect(declared).not.toBeNull();
+    expect(Number(declared![1] ?? declared![2])).toBe(Buffer.byteLength(xmp, 'utf8'));
+    const { info } = await pdfText(pdf);
+    expect(info.Title).toBe(HOSTILE_TITLE);
   });
 });
