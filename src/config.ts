@@ -187,6 +187,10 @@ const EnvSchema = z.object({
   SUMMARY_FALLBACK: z.enum(['extractive', 'fail']).default('extractive'),
   /** Price table for the usage endpoints' cost estimate: {"<model>": {"input": USD, "output": USD}} per million tokens. */
   LLM_PRICES: llmPricesJson,
+  /** PDF exports an API process lays out at once, each on a thread of its own; more queue. */
+  EXPORT_RENDER_THREADS: positiveInt(1),
+  /** PDF exports being prepared at once for one user in one API process; more get 429 RATE_LIMITED. Prepared exports are kept and served without this limit. */
+  EXPORT_RENDERS_PER_USER: positiveInt(2),
   /** Infographics (generate_infographic): false turns them off at runtime, with a FEATURE_DISABLED warning. */
   INFOGRAPHICS_ENABLED: booleanFlag(true),
   /** include_comments: how many top comments a job reads at most. */

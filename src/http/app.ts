@@ -19,6 +19,7 @@ import { jobResultRoute } from './routes/videos/result';
 import { exportPdfRoute } from './routes/videos/export-pdf';
 import { jobInfographicRoute } from './routes/videos/infographic';
 import type { ArtifactStore } from '../artifacts/artifact-store';
+import type { PdfExports } from '../jobs/pdf-exports';
 import { jobStatusRoute } from './routes/videos/status';
 import { processVideoSyncRoute } from './routes/videos/process-sync';
 import { thumbnailsRoute } from './routes/videos/thumbnails';
@@ -42,6 +43,8 @@ export interface ApiServices extends JobServices {
   usageRecorder?: UsageRecorder;
   /** Where job files (infographics) are read from. */
   artifacts: ArtifactStore;
+  /** Completed jobs as PDF, rendered once off the event loop and kept. */
+  pdfExports: PdfExports;
   /** Shutdown state: absent, the app never drains (tests that build it alone). */
   drain?: Drain;
   /** Present when traces are exported (OTEL_EXPORTER_OTLP_ENDPOINT): each request gets a server span. */

@@ -12,6 +12,8 @@ import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
 import { createArtifactStore } from '../artifacts/artifact-store';
 import { tracingClientInterceptors } from '../tracing/temporal-tracing';
+import { createPdfRenderer } from '../export/pdf-renderer';
+import { createPdfExports } from '../jobs/pdf-exports';
 
 export interface RunningApi {
   server: http.Server;
@@ -40,6 +42,8 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
   });
   const db = infra.database.db;
   const drain = createDrain();
+  const artifacts = createArtifactStore(config);
+  const pdfRenderer = createPdfRenderer({ maxThreads: config.EXPORT_RENDER_THREADS });
   const services = {
     db,
     store: infra.store,
@@ -50,7 +54,17 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     keys: await createKeyResolver(db, infra.store),
     usageRecorder: options.recordRequests === false ? undefined : createUsageRecorder(db, logger),
     drain,
-    artifacts: createArtifactStore(config),
+    artifacts,
+    pdfExports: createPdfExports({
+      db,
+      artifacts,
+      renderer: pdfRenderer,
+      // Read when a render starts: tests set publicBaseUrl once the port is known.
+      get publicBaseUrl() {
+        return config.publicBaseUrl;
+      },
+      rendersPerUser: config.EXPORT_RENDERS_PER_USER,
+    }),
     tracer: infra.tracing?.tracer,
   };
   const app = createApp(services);
@@ -84,6 +98,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       await services.usageRecorder?.close();
       await settleLiveQueries(temporal.client);
       await temporal.close();
+      await pdfRenderer.close();
       await services.artifacts.close();
     },
   };

@@ -9,6 +9,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderJobPdf } from '../../src/export';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeCue, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
+import { createArtifactStore } from '../../src/artifacts/artifact-store';
+import { findArtifact } from '../../src/storage/repositories/job-artifacts';
+import { PDF_EXPORT } from '../../src/jobs/pdf-exports';
 
 let youtube: FakeYouTube;
 let service: TestService;
@@ -44,7 +47,8 @@ beforeAll(async () => {
     publishDate: '2022-06-01T10:00:00+03:00',
     tracks: [{ languageCode: 'ru', name: 'Russian', isTranslatable: false, cues: cues(RUSSIAN_LINES) }],
   });
-  service = await startTestService({ youtubeBaseUrl: youtube.baseUrl });
+  // One render at a time per user, so the limit can be seen with ordinary jobs.
+  service = await startTestService({ youtubeBaseUrl: youtube.baseUrl, env: { EXPORT_RENDERS_PER_USER: '1' } });
   pro = await service.createUser('pro');
 });
 
@@ -318,5 +322,58 @@ describe('hostile metadata', () => {
     expect(Number(declared![1] ?? declared![2])).toBe(Buffer.byteLength(xmp, 'utf8'));
     const { info } = await pdfText(pdf);
     expect(info.Title).toBe(HOSTILE_TITLE);
+  });
+});
+
+describe('prepared once and kept', () => {
+  let jobId: string;
+  let first: Awaited<ReturnType<typeof download>>;
+
+  beforeAll(async () => {
+    jobId = await completedJob(pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: ['tldr', 'timestamped'] } });
+    first = await download(jobId, pro.key);
+    expect(first.status).toBe(200);
+  });
+
+  it('keeps the first render as a job artifact and serves later downloads from it', async () => {
+    const kept = await findArtifact(service.db, jobId, PDF_EXPORT);
+    expect(kept).toMatchObject({ contentType: 'application/pdf', byteSize: first.body.length });
+    const store = createArtifactStore(service.config);
+    try {
+      expect(await store.get(kept!.storageKey)).toEqual(first.body);
+      // A marker in place of the stored file: a download that rendered again would not return it.
+      const marker = Buffer.concat([first.body, Buffer.from('\n% kept copy\n')]);
+      await store.put(kept!.storageKey, marker, 'application/pdf');
+      const again = await download(jobId, pro.key);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(marker);
+      expect(again.headers.get('content-length')).toBe(String(marker.length));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('shares one render among simultaneous downloads of a job, and refuses a user more renders at once than allowed', async () => {
+    const jobs = await Promise.all(
+      [['detailed'], ['study_notes'], ['key_insights']].map((modes) =>
+        completedJob(pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: modes } }),
+      ),
+    );
+    // Three downloads of one job: one render, three PDFs.
+    const same = await Promise.all([1, 2, 3].map(() => download(jobs[0]!, pro.key)));
+    expect(same.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(new Set(same.map((res) => res.body.toString('base64'))).size).toBe(1);
+    // Two other jobs at once, with one render allowed per user: the second waits its turn outside.
+    const [a, b] = await Promise.all([download(jobs[1]!, pro.key), download(jobs[2]!, pro.key)]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 429]);
+    const refused = [a, b].find((res) => res.status === 429)!;
+    expect(expectError(refused, 429, 'RATE_LIMITED').details).toMatchObject({ limit: 1 });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another user is not held back by this one's renders.
+    const other = await service.createUser('pro');
+    const otherJob = await completedJob(other.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}` });
+    const [mine, theirs] = await Promise.all([download(jobs[refused === a ? 1 : 2]!, pro.key), download(otherJob, other.key)]);
+    expect([mine.status, theirs.status]).toEqual([200, 200]);
   });
 });

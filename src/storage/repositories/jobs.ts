@@ -136,6 +136,16 @@ export async function loadJobTranscriptJson(db: Db, jobId: string): Promise<stri
   return row?.transcript_json ?? null;
 }
 
+/** The kept transcript as JSON text with its figures, for work done off the event loop (the PDF export). */
+export async function loadJobTranscriptText(db: Db, jobId: string): Promise<{ json: string; truncated: boolean; wordCount: number } | null> {
+  const row = await db
+    .selectFrom('job_transcripts')
+    .select([sql<string>`transcript::text`.as('transcript_json'), 'truncated', 'word_count'])
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row ? { json: row.transcript_json, truncated: row.truncated, wordCount: row.word_count } : null;
+}
+
 export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): Promise<void> {
   await db
     .insertInto('job_summaries')

@@ -2,20 +2,13 @@
 import { defineRoute } from '../../route';
 import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
-import { INFOGRAPHIC_PNG, urlsFor } from '../../../jobs/job-records';
-import { findArtifact } from '../../../storage/repositories/job-artifacts';
-import type { ArtifactStore } from '../../../artifacts/artifact-store';
-import { loadJobTranscript, loadSummaries } from '../../../storage/repositories/jobs';
+import type { PdfExports } from '../../../jobs/pdf-exports';
 import { contentDisposition } from '../../../export/file-name';
-import { createRenderSlots } from '../../../export/render-slots';
 import { ErrorEnvelopeSchema, authErrors } from '../schemas';
 import { JobIdParams } from './job-params';
 import { assertCompleted } from './result';
 
-/** Exports rendering at once in this process; the rest queue (see src/export/render-slots.ts). */
-const renderSlots = createRenderSlots(2);
-
-export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStore }) =>
+export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports }) =>
   defineRoute({
     method: 'get',
     path: '/api/v1/videos/export/:job_id/pdf',
@@ -44,17 +37,7 @@ export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStor
       const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
       assertCompleted(job);
-      const pdf = await renderSlots.run(async () => {
-        const { jobPdfInput, renderJobPdf } = loadPdfExport();
-        const [transcript, summaries, infographic] = await Promise.all([
-          loadJobTranscript(services.db, job.id),
-          loadSummaries(services.db, job.id),
-          findArtifact(services.db, job.id, INFOGRAPHIC_PNG),
-        ]);
-        const infographicPng = infographic ? await services.artifacts.get(infographic.storageKey) : null;
-        const { result_url } = urlsFor(services.config.publicBaseUrl, job.id);
-        return renderJobPdf(jobPdfInput(job, transcript, summaries, result_url, infographicPng));
-      });
+      const pdf = await services.pdfExports.pdfFor(job, principal.userId);
       return {
         body: pdf,
         contentType: 'application/pdf',
@@ -66,12 +49,3 @@ export const exportPdfRoute = (services: JobServices & { artifacts: ArtifactStor
       };
     },
   });
-
-/**
- * Loaded on the first export: pdfkit and its fonts are memory a service that never exports need
- * not hold. A require, not import(): under `npm start` (tsx's CommonJS hook) an import() goes to
- * Node's ESM loader, which cannot resolve our TypeScript modules.
- */
-function loadPdfExport(): typeof import('../../../export') {
-  return require('../../../export');
-}

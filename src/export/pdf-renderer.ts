@@ -1,0 +1,46 @@
+/**
+ * PDF exports are laid out on a worker thread: a long transcript is seconds of pdfkit CPU, which on
+ * the main thread would stall every request the process serves meanwhile (four long exports at
+ * once once held /health for most of a second). Renders beyond the threads queue in the pool.
+ */
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { PdfTask } from './thread/pdf-task';
+
+export interface PdfRenderer {
+  render(task: PdfTask): Promise<Buffer>;
+  /** Waits for running renders, then stops the threads. */
+  close(): Promise<void>;
+}
+
+export interface PdfRendererOptions {
+  /** Default 1: exports are occasional, and the cores belong to requests first. */
+  maxThreads?: number;
+  /** An idle thread exits after this long, so a service that is not exporting holds no pdfkit heap. Default 60 s. */
+  idleTimeoutMs?: number;
+}
+
+const THREAD_ENTRY = path.join(__dirname, 'thread', 'pdf-thread.js');
+
+export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
+  const pool = new Piscina<PdfTask, Uint8Array>({
+    filename: THREAD_ENTRY,
+    minThreads: 0,
+    maxThreads: options.maxThreads ?? 1,
+    idleTimeout: options.idleTimeoutMs ?? 60_000,
+    // Below the event loop's priority (Linux): when the cores are busy, requests are served first.
+    niceIncrement: 10,
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    async render(task) {
+      // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.
+      const pdf = await pool.run(task);
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    },
+    close() {
+      closing ??= pool.close();
+      return closing;
+    },
+  };
+}
