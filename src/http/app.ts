@@ -6,7 +6,8 @@ import type { JobServices } from '../jobs/services';
 import type { KeyResolver } from '../auth/key-resolver';
 import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/request-id';
-import { buildOpenApiDocument } from './openapi';
+import { API_TITLE, buildOpenApiDocument } from './openapi';
+import { mountApiReference } from './api-reference';
 import { defineRoute, type AnyRoute } from './route';
 import { buildRouter } from './router';
 import { healthRoute } from './routes/health';
@@ -101,6 +102,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
+  mountApiReference(router, { title: API_TITLE });
   app.use(router.routes());
   app.use(
     router.allowedMethods({

@@ -3,6 +3,9 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { ZodObject } from 'zod';
 import type { AnyRoute } from './route';
 
+/** The API's name: the document's info.title, and the title of the reference page drawn from it. */
+export const API_TITLE = 'Video Transcript and Summary API';
+
 export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'sk_ + 64 lowercase hex' });
@@ -40,7 +43,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
-      title: 'Video Transcript and Summary API',
+      title: API_TITLE,
       version: '1.2.0',
       description:
         'Every JSON body has `success`. Errors: {success:false, error:{code,message,details?}, request_id}. ' +
