@@ -15,7 +15,8 @@ export function traceRequests(tracer: Tracer): Middleware<RequestState> {
       await context.with(trace.setSpan(parent, span), next);
     } finally {
       // The declared route is known once the router has run; ids stay out of the span name.
-      const route = ctx.state.route?.path;
+      // Routes mounted outside the declared list (the /docs page) are named by the router's match.
+      const route = ctx.state.route?.path ?? (ctx as { _matchedRoute?: string | RegExp })._matchedRoute?.toString();
       if (route) {
         span.updateName(`${ctx.method} ${route}`);
         span.setAttribute('http.route', route);
