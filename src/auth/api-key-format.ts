@@ -24,6 +24,11 @@ export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
+/** Whether a key has the shape of those this service issues (sk_ + 64 lowercase hex). */
+export function isIssuedFormat(key: string): boolean {
+  return ISSUED_KEY.test(key);
+}
+
 /** Whether a presented key has a shape we ever issue: sk_ keys, or legacy `<prefix>_...` keys. */
 export function isWellFormedKey(key: string, legacyPrefix: string): boolean {
   if (ISSUED_KEY.test(key)) return true;

@@ -6,23 +6,54 @@ import { AppError } from '../domain/errors';
 import { permissionsAllowedFor, type Permission, type Principal } from '../domain/access';
 import type { KeyResolver } from './key-resolver';
 import type { KeyOwner } from '../storage/repositories/api-keys';
-import { hashApiKey, isWellFormedKey } from './api-key-format';
+import { hashApiKey, isIssuedFormat, isWellFormedKey } from './api-key-format';
 
+/** Every value of each credential header, as sent: a header that came twice has two. */
 export interface PresentedCredentials {
-  authorization?: string;
-  xApiKey?: string;
+  authorization: readonly string[];
+  xApiKey: readonly string[];
 }
 
-/** The key a request presents, or null when it presents none. */
+/**
+ * The credential headers of a request from its raw header lines: Node keeps only the first
+ * Authorization and joins repeated X-API-Key values, which would hide a second key.
+ */
+export function credentialHeaders(rawHeaders: readonly string[]): PresentedCredentials {
+  const authorization: string[] = [];
+  const xApiKey: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    // Most requests carry neither; the length check spares lower-casing every other header name.
+    if (name.length === 13 && name.toLowerCase() === 'authorization') authorization.push(rawHeaders[i + 1]!);
+    else if (name.length === 9 && name.toLowerCase() === 'x-api-key') xApiKey.push(rawHeaders[i + 1]!);
+  }
+  return { authorization, xApiKey };
+}
+
+/** Whether a request presents any key at all (an empty header is none). */
+export function presentsKey(headers: PresentedCredentials): boolean {
+  return headers.authorization.some((value) => value.trim() !== '') || headers.xApiKey.some((value) => value.trim() !== '');
+}
+
+/**
+ * The key a request presents, or null when it presents none. Two keys are refused rather than one
+ * picked: whichever we picked, a client (or a proxy adding a header) would be acting as someone it
+ * did not mean to be.
+ */
 export function presentedKey(headers: PresentedCredentials): string | null {
-  const authorization = headers.authorization?.trim();
+  if (headers.authorization.length > 1) throw new AppError('INVALID_API_KEY', 'The Authorization header must be sent once');
+  if (headers.xApiKey.length > 1) throw new AppError('INVALID_API_KEY', 'The X-API-Key header must be sent once');
+  const authorization = headers.authorization[0]?.trim();
+  const xApiKey = headers.xApiKey[0]?.trim() || null;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
+    if (xApiKey !== null && xApiKey !== match[1]) {
+      throw new AppError('INVALID_API_KEY', 'Authorization and X-API-Key name different keys: send one key, in one of them');
+    }
     return match[1]!;
   }
-  const xApiKey = headers.xApiKey?.trim();
-  return xApiKey ? xApiKey : null;
+  return xApiKey;
 }
 
 export async function authenticate(keys: KeyResolver, headers: PresentedCredentials, legacyKeyPrefix: string): Promise<Principal> {
@@ -34,7 +65,7 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
     );
   }
   if (!isWellFormedKey(key, legacyKeyPrefix)) throw invalidKey();
-  const owner = await keys.find(hashApiKey(key));
+  const owner = await keys.find(hashApiKey(key), { issuedFormat: isIssuedFormat(key) });
   if (!owner || owner.revokedAt) throw invalidKey();
   if (owner.expiresAt && owner.expiresAt.getTime() <= Date.now()) {
     throw new AppError('INVALID_API_KEY', 'The API key has expired');

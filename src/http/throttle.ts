@@ -1,23 +1,31 @@
 /**
- * Per-key request throttling (contract section 4) with rate-limiter-flexible: atomic in Redis so
- * the limit holds across API processes, in process memory on the embedded default (one process).
- * A fixed one-minute window per key, sized by the key's plan.
+ * Request throttling (contract section 4) with rate-limiter-flexible: atomic in Redis so the limits
+ * hold across API processes, in process memory on the embedded default (one process). A fixed
+ * one-minute window per key, sized by the key's plan, and one per user holding all of the user's
+ * keys together to USER_LIMIT_FACTOR times that, so minting keys does not multiply the throttle.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Plan } from '../domain/access';
+import type { Plan, Principal } from '../domain/access';
 import { AppError } from '../domain/errors';
 import type { PlanLimitTable } from '../domain/plans';
 import type { FastStore } from '../storage/fast-store';
 
 const WINDOW_SECONDS = 60;
+/** All of a user's keys together may make this many times the plan's per-key limit. */
+export const USER_LIMIT_FACTOR = 2;
+
+type Scope = 'key' | 'user';
 
 export interface ThrottleVerdict {
   headers: Record<string, string>;
 }
 
 export interface Throttle {
-  /** Counts one request for the key; throws RATE_LIMITED when over the plan's limit. */
-  consume(keyId: string, plan: Plan): Promise<ThrottleVerdict>;
+  /**
+   * Counts one request for the key, then for its user; throws RATE_LIMITED when over either limit.
+   * The headers describe whichever limit is nearer to running out.
+   */
+  consume(caller: Pick<Principal, 'keyId' | 'userId' | 'plan'>): Promise<ThrottleVerdict>;
   /** Reads the key's current window without counting a request (usage reports). */
   peek(keyId: string, plan: Plan): Promise<ThrottleSnapshot>;
 }
@@ -32,42 +40,37 @@ export interface ThrottleSnapshot {
 }
 
 export function createThrottle(store: FastStore, limits: PlanLimitTable): Throttle {
-  const limiters = new Map<Plan, RateLimiterAbstract>();
-  const limiterFor = (plan: Plan): RateLimiterAbstract | null => {
-    const points = limits[plan].requestsPerMinute;
-    if (points === null) return null;
-    let limiter = limiters.get(plan);
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (plan: Plan, scope: Scope): RateLimiterAbstract | null => {
+    const perKey = limits[plan].requestsPerMinute;
+    if (perKey === null) return null;
+    let limiter = limiters.get(`${scope}:${plan}`);
     if (!limiter) {
-      const options = { keyPrefix: `throttle:${plan}`, points, duration: WINDOW_SECONDS };
+      const options =
+        scope === 'key'
+          ? { keyPrefix: `throttle:${plan}`, points: perKey, duration: WINDOW_SECONDS }
+          : { keyPrefix: `throttle-user:${plan}`, points: perKey * USER_LIMIT_FACTOR, duration: WINDOW_SECONDS };
       limiter = store.redis
         ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
         : new RateLimiterMemory(options);
-      limiters.set(plan, limiter);
+      limiters.set(`${scope}:${plan}`, limiter);
     }
     return limiter;
   };
 
   return {
-    async consume(keyId, plan) {
-      const limiter = limiterFor(plan);
-      if (!limiter) return { headers: {} };
-      try {
-        const result = await limiter.consume(keyId, 1);
-        return { headers: rateLimitHeaders(limiter.points, result) };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          const headers = rateLimitHeaders(limiter.points, rejection);
-          throw new AppError('RATE_LIMITED', `Too many requests for this API key: ${limiter.points} per minute on the ${plan} plan`, { limit: limiter.points, retry_after: Number(headers['RateLimit-Reset']) }, {
-            ...headers,
-            'Retry-After': headers['RateLimit-Reset']!,
-          });
-        }
-        // Redis down: the store is unavailable, which is a dependency failure, not the client's.
-        throw new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
-      }
+    async consume({ keyId, userId, plan }) {
+      const keyLimiter = limiterFor(plan, 'key');
+      const userLimiter = limiterFor(plan, 'user');
+      if (!keyLimiter || !userLimiter) return { headers: {} };
+      // One after the other: a request the key's own limit refuses is not counted for the user, so
+      // one key (a leaked one, say) cannot use up the share of the user's other keys.
+      const perKey = await take(keyLimiter, keyId, plan, 'key');
+      const perUser = await take(userLimiter, userId, plan, 'user');
+      return { headers: rateLimitHeaders(nearer(perKey, perUser)) };
     },
     async peek(keyId, plan) {
-      const limiter = limiterFor(plan);
+      const limiter = limiterFor(plan, 'key');
       if (!limiter) return { limit: null, remaining: null, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
       const current = await limiter.get(keyId);
       if (!current) return { limit: limiter.points, remaining: limiter.points, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
@@ -81,7 +84,39 @@ export function createThrottle(store: FastStore, limits: PlanLimitTable): Thrott
   };
 }
 
-function rateLimitHeaders(limit: number, result: RateLimiterRes): Record<string, string> {
+interface WindowState {
+  limit: number;
+  result: RateLimiterRes;
+}
+
+async function take(limiter: RateLimiterAbstract, id: string, plan: Plan, scope: Scope): Promise<WindowState> {
+  try {
+    return { limit: limiter.points, result: await limiter.consume(id, 1) };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      const headers = rateLimitHeaders({ limit: limiter.points, result: rejection });
+      const message =
+        scope === 'key'
+          ? `Too many requests for this API key: ${limiter.points} per minute on the ${plan} plan`
+          : `Too many requests for this account's API keys together: ${limiter.points} per minute on the ${plan} plan`;
+      throw new AppError('RATE_LIMITED', message, { limit: limiter.points, retry_after: Number(headers['RateLimit-Reset']), scope }, {
+        ...headers,
+        'Retry-After': headers['RateLimit-Reset']!,
+      });
+    }
+    // Redis down: the store is unavailable, which is a dependency failure, not the client's.
+    throw new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
+  }
+}
+
+/** The limit closer to refusing: fewer requests left, or as few but longer until they come back. */
+function nearer(a: WindowState, b: WindowState): WindowState {
+  const left = (w: WindowState) => Math.max(0, w.result.remainingPoints);
+  if (left(a) !== left(b)) return left(a) < left(b) ? a : b;
+  return a.result.msBeforeNext >= b.result.msBeforeNext ? a : b;
+}
+
+function rateLimitHeaders({ limit, result }: WindowState): Record<string, string> {
   return {
     'RateLimit-Limit': String(limit),
     'RateLimit-Remaining': String(Math.max(0, result.remainingPoints)),

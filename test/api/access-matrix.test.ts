@@ -56,14 +56,14 @@ const ROUTES: RouteRow[] = [
   { method: 'GET', path: '/api/v1/usage/history', permission: 'read', ok: 200 },
   { method: 'GET', path: '/api/v1/usage/analytics', permission: 'read', ok: 200 },
   { method: 'GET', path: '/api/v1/usage/limits', permission: 'read', ok: 200 },
-  { method: 'POST', path: '/api/v1/auth/keys', permission: null, ok: 201, body: () => ({ name: 'matrix' }) },
+  { method: 'POST', path: '/api/v1/auth/keys', permission: 'process', ok: 201, body: () => ({ name: 'matrix' }) },
   { method: 'GET', path: '/api/v1/auth/keys', permission: null, ok: 200 },
   { method: 'GET', path: '/api/v1/auth/keys/:key_id', permission: null, ok: 200, param: 'key_id' },
-  { method: 'PATCH', path: '/api/v1/auth/keys/:key_id', permission: null, ok: 200, param: 'key_id', body: () => ({ name: 'renamed' }) },
-  { method: 'DELETE', path: '/api/v1/auth/keys/:key_id', permission: null, ok: 200, param: 'key_id' },
+  { method: 'PATCH', path: '/api/v1/auth/keys/:key_id', permission: 'process', ok: 200, param: 'key_id', body: () => ({ name: 'renamed' }) },
+  { method: 'DELETE', path: '/api/v1/auth/keys/:key_id', permission: 'process', ok: 200, param: 'key_id' },
   { method: 'GET', path: '/api/v1/auth/validate', permission: null, ok: 200 },
-  { method: 'GET', path: '/api/v1/auth/webhook-secret', permission: null, ok: 200 },
-  { method: 'POST', path: '/api/v1/auth/webhook-secret/rotate', permission: null, ok: 200 },
+  { method: 'GET', path: '/api/v1/auth/webhook-secret', permission: 'process', ok: 200 },
+  { method: 'POST', path: '/api/v1/auth/webhook-secret/rotate', permission: 'process', ok: 200 },
   { method: 'GET', path: '/api/v1/account/notifications', permission: null, ok: 200 },
   { method: 'PATCH', path: '/api/v1/account/notifications', permission: null, ok: 200, body: () => ({ email_notifications: false }) },
   { method: 'GET', path: '/api/v1/proxies', permission: 'admin', ok: 200 },
@@ -192,4 +192,63 @@ describe.each(ROUTES.map((route) => [label(route), route] as const))('%s', (_lab
       expectCode(res, 404, 'NOT_FOUND');
     });
   }
+});
+
+/**
+ * A leaked read-only key must not take over the account: every route under /api/v1/auth (keys and
+ * the webhook secret) with a key holding only read, read and process, or all three (admin plan).
+ */
+describe('key and secret routes by the permissions of the calling key', () => {
+  const HOLDINGS: Record<'read' | 'process' | 'admin', Permission[]> = {
+    read: ['read'],
+    process: ['read', 'process'],
+    admin: ['read', 'process', 'admin'],
+  };
+  const keyRoutes = ROUTES.filter((route) => route.path.startsWith('/api/v1/auth/'));
+
+  it('covers every route under /api/v1/auth', () => {
+    expect(keyRoutes.map(label)).toEqual(expect.arrayContaining([
+      'POST /api/v1/auth/keys',
+      'GET /api/v1/auth/keys',
+      'GET /api/v1/auth/keys/:key_id',
+      'PATCH /api/v1/auth/keys/:key_id',
+      'DELETE /api/v1/auth/keys/:key_id',
+      'GET /api/v1/auth/validate',
+      'GET /api/v1/auth/webhook-secret',
+      'POST /api/v1/auth/webhook-secret/rotate',
+    ]));
+    expect(keyRoutes).toHaveLength(8);
+  });
+
+  describe.each(keyRoutes.map((route) => [label(route), route] as const))('%s', (_label, route) => {
+    it.each(Object.keys(HOLDINGS) as Array<keyof typeof HOLDINGS>)('a %s key', async (holding) => {
+      const admin = callers.admin;
+      const created = await call(service, 'POST', '/api/v1/auth/keys', { key: admin.key, body: { name: `${holding} key`, permissions: HOLDINGS[holding] } });
+      expect(created.status).toBe(201);
+      const res = await send(route, { key: created.json.key, owner: admin });
+      if (route.permission && !HOLDINGS[holding].includes(route.permission)) {
+        expectCode(res, 403, 'INSUFFICIENT_PERMISSIONS');
+        expect(res.json.error.details.required).toBe(route.permission);
+      } else expectCode(res, route.ok, route.okCode);
+    });
+  });
+
+  it('leaves the account as it was after a read-only key tried everything', async () => {
+    const owner = await service.createUser('pro');
+    const readOnly = await call(service, 'POST', '/api/v1/auth/keys', { key: owner.key, body: { name: 'leaked', permissions: ['read'] } });
+    const secretBefore = (await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: owner.key })).json.secret;
+    const ownerKeyId = (await call(service, 'GET', '/api/v1/auth/validate', { key: owner.key })).json.key_id;
+    const leaked = { key: readOnly.json.key };
+
+    await call(service, 'PATCH', `/api/v1/auth/keys/${ownerKeyId}`, { ...leaked, body: { permissions: ['read'] } });
+    await call(service, 'DELETE', `/api/v1/auth/keys/${ownerKeyId}`, leaked);
+    await call(service, 'POST', '/api/v1/auth/webhook-secret/rotate', leaked);
+    await call(service, 'POST', '/api/v1/auth/keys', { ...leaked, body: { name: 'backdoor', permissions: ['read'] } });
+
+    const validated = await call(service, 'GET', '/api/v1/auth/validate', { key: owner.key });
+    expect(validated.json).toMatchObject({ valid: true, permissions: ['read', 'process'] });
+    expect((await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: owner.key })).json.secret).toBe(secretBefore);
+    const names = (await call(service, 'GET', '/api/v1/auth/keys', { key: owner.key })).json.keys.map((k: any) => k.name);
+    expect(names.sort()).toEqual(['leaked', 'test']);
+  });
 });

@@ -106,23 +106,35 @@ describe('creating keys', () => {
   it('defaults to the plan defaults the calling key holds', async () => {
     const admin = await service.createUser('admin');
     expect((await createKey(admin.key, { name: 'all' })).permissions).toEqual(['read', 'process', 'admin']);
-    const adminReadOnly = await service.createUser('admin', ['read']);
-    expect((await createKey(adminReadOnly.key, { name: 'narrow' })).permissions).toEqual(['read']);
+    const adminWithoutAdmin = await service.createUser('admin', ['read', 'process']);
+    expect((await createKey(adminWithoutAdmin.key, { name: 'narrow' })).permissions).toEqual(['read', 'process']);
     expect((await createKey(pro.key, { name: 'pro default' })).permissions).toEqual(['read', 'process']);
     const free = await service.createUser('free');
     expect((await createKey(free.key, { name: 'free default' })).permissions).toEqual(['read', 'process']);
   });
 
   it('never grants more than the calling key holds', async () => {
-    const readOnly = await service.createUser('pro', ['read']);
-    const escalate = await call(service, 'POST', '/api/v1/auth/keys', { key: readOnly.key, body: { name: 'p', permissions: ['read', 'process'] } });
+    const processOnly = await service.createUser('admin', ['process']);
+    const escalate = await call(service, 'POST', '/api/v1/auth/keys', { key: processOnly.key, body: { name: 'p', permissions: ['read', 'process'] } });
     expectError(escalate, 403, 'INSUFFICIENT_PERMISSIONS');
-    expect(escalate.json.error.details).toMatchObject({ required: ['process'], held: ['read'] });
+    expect(escalate.json.error.details).toMatchObject({ required: ['read'], held: ['process'] });
     // A subset is fine, in canonical order whatever order was asked.
-    expect((await createKey(readOnly.key, { name: 'r', permissions: ['read'] })).permissions).toEqual(['read']);
+    expect((await createKey(processOnly.key, { name: 'p', permissions: ['process'] })).permissions).toEqual(['process']);
     expect((await createKey(pro.key, { name: 'pr', permissions: ['process', 'read'] })).permissions).toEqual(['read', 'process']);
+    const keys = await call(service, 'GET', '/api/v1/auth/keys', { key: processOnly.key });
+    expect(keys.json.keys.some((k: any) => k.permissions.includes('read') || k.permissions.includes('admin'))).toBe(false);
+  });
+
+  it('needs the process permission: a read-only key cannot make keys', async () => {
+    const readOnly = await service.createUser('pro', ['read']);
+    for (const body of [{ name: 'r', permissions: ['read'] }, { name: 'default' }]) {
+      const refused = await call(service, 'POST', '/api/v1/auth/keys', { key: readOnly.key, body });
+      expectError(refused, 403, 'INSUFFICIENT_PERMISSIONS');
+      expect(refused.json.error.details.required).toBe('process');
+    }
     const keys = await call(service, 'GET', '/api/v1/auth/keys', { key: readOnly.key });
-    expect(keys.json.keys.some((k: any) => k.permissions.includes('process'))).toBe(false);
+    expect(keys.status).toBe(200);
+    expect(keys.json.keys).toHaveLength(1);
   });
 
   it('gives admin only on the admin plan', async () => {
@@ -199,8 +211,15 @@ describe('updating keys', () => {
     expect(refused.json.error.details.required).toBe('process');
     expect((await call(service, 'GET', '/api/v1/videos/', { key: created.key })).status).toBe(200);
 
-    // A key may narrow itself.
-    const self = await call(service, 'PATCH', `/api/v1/auth/keys/${created.key_id}`, { key: created.key, body: { permissions: ['read'], name: 'self' } });
+    // Read-only now, it cannot change itself or any other key...
+    expectError(
+      await call(service, 'PATCH', `/api/v1/auth/keys/${created.key_id}`, { key: created.key, body: { name: 'self' } }),
+      403,
+      'INSUFFICIENT_PERMISSIONS',
+    );
+    // ...but a key with process may narrow itself.
+    const another = await createKey(pro.key, { name: 'narrowing itself' });
+    const self = await call(service, 'PATCH', `/api/v1/auth/keys/${another.key_id}`, { key: another.key, body: { permissions: ['read'], name: 'self' } });
     expect(self.json).toMatchObject({ name: 'self', permissions: ['read'] });
   });
 
@@ -263,6 +282,18 @@ describe('revoking keys', () => {
     expectError(await call(service, 'GET', `/api/v1/auth/keys/${created.key_id}`, { key: pro.key }), 404, 'NOT_FOUND');
     const row = await service.db.selectFrom('api_keys').select('revoked_at').where('id', '=', created.key_id).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeInstanceOf(Date);
+  });
+
+  it('needs the process permission', async () => {
+    const target = await createKey(pro.key, { name: 'kept' });
+    const readOnly = await createKey(pro.key, { name: 'read only', permissions: ['read'] });
+    for (const keyId of [target.key_id, readOnly.key_id]) {
+      const refused = await call(service, 'DELETE', `/api/v1/auth/keys/${keyId}`, { key: readOnly.key });
+      expectError(refused, 403, 'INSUFFICIENT_PERMISSIONS');
+      expect(refused.json.error.details.required).toBe('process');
+    }
+    expect((await call(service, 'GET', '/api/v1/auth/validate', { key: target.key })).status).toBe(200);
+    expect((await call(service, 'GET', `/api/v1/auth/keys/${target.key_id}`, { key: readOnly.key })).status).toBe(200);
   });
 
   it('lets a key revoke itself', async () => {
@@ -349,6 +380,19 @@ describe('webhook secret', () => {
 
     const theirs = await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: other.key });
     expect(theirs.json.secret).not.toBe(rotated.json.secret);
+  });
+
+  it('is neither shown to nor rotated by a read-only key', async () => {
+    const user = await service.createUser('pro');
+    const readOnly = await createKey(user.key, { name: 'read only', permissions: ['read'] });
+    const secret = (await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: user.key })).json.secret;
+    for (const [method, path] of [['GET', '/api/v1/auth/webhook-secret'], ['POST', '/api/v1/auth/webhook-secret/rotate']] as const) {
+      const refused = await call(service, method, path, { key: readOnly.key });
+      expectError(refused, 403, 'INSUFFICIENT_PERMISSIONS');
+      expect(refused.json.error.details.required).toBe('process');
+      expect(JSON.stringify(refused.json)).not.toContain('whsec_');
+    }
+    expect((await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: user.key })).json.secret).toBe(secret);
   });
 
   it('agrees on one secret under concurrent first reads', async () => {
@@ -438,7 +482,11 @@ describe('OpenAPI', () => {
     expect(paths['/api/v1/auth/webhook-secret'].get).toBeDefined();
     expect(paths['/api/v1/auth/webhook-secret/rotate'].post).toBeDefined();
     const create = paths['/api/v1/auth/keys'].post;
-    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '422']));
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '409', '422']));
+    expect(create.responses['409'].description).toContain('KEY_LIMIT_REACHED');
+    for (const [path, method] of [['/api/v1/auth/keys/{key_id}', 'delete'], ['/api/v1/auth/webhook-secret', 'get'], ['/api/v1/auth/webhook-secret/rotate', 'post']]) {
+      expect(paths[path!][method!].responses['403'].description).toContain('INSUFFICIENT_PERMISSIONS');
+    }
     expect(create.requestBody.content['application/json'].schema).toBeDefined();
     expect(Object.keys(paths['/api/v1/auth/keys/{key_id}'].patch.responses)).toEqual(expect.arrayContaining(['200', '403', '404', '422']));
     expect(doc.components.schemas.CreatedApiKey.properties.key).toBeDefined();

@@ -24,12 +24,13 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    // As the test service: no throttling in the way.
+    // As the test service: no throttling in the way, nor other tests' bad keys from 127.0.0.1.
     PLAN_LIMITS: JSON.stringify({
       free: { requests_per_minute: 1_000_000 },
       pro: { requests_per_minute: 1_000_000 },
       admin: { requests_per_minute: 1_000_000 },
     }),
+    AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
   });
   apiB = { url: `http://127.0.0.1:${port}` };
   await Promise.race([

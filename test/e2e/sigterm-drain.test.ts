@@ -74,6 +74,8 @@ it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, an
     SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
     FETCH_INITIAL_RETRY_SECONDS: '0.2',
     PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 1_000_000, videos_per_month: 1_000_000 } }),
+    // Other tests send bad keys from 127.0.0.1 into the same Redis counter.
+    AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
     METRICS_PORT: '0',
     LOG_LEVEL: 'warn',
   });

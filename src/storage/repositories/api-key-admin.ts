@@ -72,6 +72,28 @@ export async function insertKey(db: Db, key: NewKey): Promise<ApiKeyRecord> {
   }
 }
 
+export type KeyInsertion = { created: ApiKeyRecord } | { limitReached: { active: number } };
+
+/**
+ * Inserts a key unless the user already holds `maxActive` active (unrevoked, unexpired) keys. The
+ * user's row is locked for the count and the insert, so concurrent creations for one user take
+ * turns and cannot together pass the cap.
+ */
+export async function insertKeyWithinLimit(db: Db, key: NewKey, maxActive: number): Promise<KeyInsertion> {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('users').select('id').where('id', '=', key.userId).forUpdate().executeTakeFirstOrThrow();
+    const { active } = await tx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<string>().as('active'))
+      .where('user_id', '=', key.userId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+      .executeTakeFirstOrThrow();
+    if (Number(active) >= maxActive) return { limitReached: { active: Number(active) } };
+    return { created: await insertKey(tx, key) };
+  });
+}
+
 /** The user's keys that are not revoked (expired ones included), newest first. */
 export async function listActiveKeys(db: Db, userId: string): Promise<ApiKeyRecord[]> {
   return db

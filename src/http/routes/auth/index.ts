@@ -4,6 +4,7 @@ import type { KeyResolver } from '../../../auth/key-resolver';
 import type { Db } from '../../../storage/database';
 import type { FastStore } from '../../../storage/fast-store';
 import type { AnyRoute } from '../../route';
+import type { Config } from '../../../config';
 import { createKeyChanges } from '../../../auth/key-changes';
 import { createKeyRoute, getKeyRoute, listKeysRoute, revokeKeyRoute, updateKeyRoute } from './keys';
 import { validateKeyRoute } from './validate';
@@ -15,8 +16,19 @@ export type { AuthRouteDeps } from './keys';
  * Built once per API process, after its key resolver (see src/auth/key-changes.ts for why the order
  * matters).
  */
-export function authRoutes(services: { db: Db; store: FastStore; keys: KeyResolver; logger: Logger }): AnyRoute[] {
-  const deps = { db: services.db, logger: services.logger, changes: createKeyChanges(services) };
+export function authRoutes(services: {
+  db: Db;
+  store: FastStore;
+  keys: KeyResolver;
+  logger: Logger;
+  config: Pick<Config, 'KEYS_PER_USER_MAX'>;
+}): AnyRoute[] {
+  const deps = {
+    db: services.db,
+    logger: services.logger,
+    changes: createKeyChanges(services),
+    keysPerUserMax: services.config.KEYS_PER_USER_MAX,
+  };
   return [
     createKeyRoute(deps),
     listKeysRoute(deps),

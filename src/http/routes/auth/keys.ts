@@ -1,12 +1,14 @@
 /**
- * API key management under /api/v1/auth/keys (contract section 4). Any valid key may manage its
- * owner's keys, but never grant more than it holds. Another user's key is "not found".
+ * API key management under /api/v1/auth/keys (contract section 4). Any valid key may list its
+ * owner's keys; creating, changing and revoking them needs `process`, so a leaked read-only key
+ * cannot take over the account. A key never grants more than it holds. Another user's key is
+ * "not found".
  */
 import type { Logger } from 'pino';
 import { issueApiKey } from '../../../auth/api-key-format';
-import { notFound } from '../../../domain/errors';
+import { AppError, notFound } from '../../../domain/errors';
 import type { Db } from '../../../storage/database';
-import { findActiveKey, insertKey, listActiveKeys, revokeKey, updateKey } from '../../../storage/repositories/api-key-admin';
+import { findActiveKey, insertKeyWithinLimit, listActiveKeys, revokeKey, updateKey } from '../../../storage/repositories/api-key-admin';
 import { defineRoute } from '../../route';
 import {
   ApiKeyListSchema,
@@ -24,10 +26,15 @@ export interface AuthRouteDeps {
   db: Db;
   logger: Logger;
   changes: KeyChanges;
+  /** KEYS_PER_USER_MAX: active keys one user may hold. */
+  keysPerUserMax: number;
 }
 
 const TAGS = ['auth'];
-const AUTH = { kind: 'key', permission: null } as const;
+/** Reading: any valid key. */
+const ANY_KEY = { kind: 'key', permission: null } as const;
+/** Changing what keys exist or may do, or the webhook secret: `process`. */
+export const MANAGING_KEY = { kind: 'key', permission: 'process' } as const;
 
 export const commonErrors = {
   401: authErrors[401],
@@ -40,8 +47,21 @@ const bodyErrors = {
   422: { description: 'VALIDATION_ERROR (details.issues)', schema: ErrorEnvelopeSchema },
 } as const;
 
+/** A route that needs `process`, refused to a key without it. */
+export const needsProcess = {
+  description: 'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission (details.required)',
+  schema: ErrorEnvelopeSchema,
+} as const;
+
 const escalation = {
-  description: 'INSUFFICIENT_PERMISSIONS: a permission the calling key does not hold, or "admin" off the admin plan (details.required, details.held)',
+  description:
+    'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan ' +
+    '(details.required, details.held)',
+  schema: ErrorEnvelopeSchema,
+} as const;
+
+const keyLimitReached = {
+  description: 'KEY_LIMIT_REACHED: the user already holds KEYS_PER_USER_MAX active (unrevoked, unexpired) keys (details.limit, details.active)',
   schema: ErrorEnvelopeSchema,
 } as const;
 
@@ -67,29 +87,42 @@ export const createKeyRoute = (deps: AuthRouteDeps) =>
     summary: 'Create an API key',
     description:
       'Issues a new key for the calling key\'s user. The full key is in this response only; afterwards only prefix and last_four are shown. ' +
-      'The new key cannot hold a permission the calling key lacks.',
+      'Needs the "process" permission; the new key cannot hold a permission the calling key lacks. A user holds at most KEYS_PER_USER_MAX ' +
+      'active keys (default 20): revoke one to make room.',
     tags: TAGS,
-    auth: AUTH,
+    auth: MANAGING_KEY,
     request: { body: CreateKeyBody },
     responses: {
       201: { description: 'Created; `key` is shown only here', schema: CreatedApiKeySchema },
       ...bodyErrors,
       ...commonErrors,
       403: escalation,
+      409: keyLimitReached,
     },
     async handler({ body, principal }) {
       const permissions = body.permissions ? checkGrant(principal, body.permissions) : defaultGrant(principal);
       const issued = issueApiKey();
-      const row = await insertKey(deps.db, {
-        userId: principal.userId,
-        name: body.name,
-        hash: issued.hash,
-        prefix: issued.prefix,
-        lastFour: issued.lastFour,
-        permissions,
-        expiresAt: body.expires_at ? new Date(body.expires_at) : null,
-      });
-      return { status: 201, headers: NO_STORE, body: { key: issued.key, ...keyRecord(row) } };
+      const insertion = await insertKeyWithinLimit(
+        deps.db,
+        {
+          userId: principal.userId,
+          name: body.name,
+          hash: issued.hash,
+          prefix: issued.prefix,
+          lastFour: issued.lastFour,
+          permissions,
+          expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+        },
+        deps.keysPerUserMax,
+      );
+      if ('limitReached' in insertion) {
+        throw new AppError(
+          'KEY_LIMIT_REACHED',
+          `This account already holds ${insertion.limitReached.active} active API keys, the most allowed (${deps.keysPerUserMax}); revoke one first`,
+          { limit: deps.keysPerUserMax, active: insertion.limitReached.active },
+        );
+      }
+      return { status: 201, headers: NO_STORE, body: { key: issued.key, ...keyRecord(insertion.created) } };
     },
   });
 
@@ -98,9 +131,9 @@ export const listKeysRoute = (deps: AuthRouteDeps) =>
     method: 'get',
     path: '/api/v1/auth/keys',
     summary: 'List your API keys',
-    description: 'Every key of the calling key\'s user that is not revoked (expired ones included), newest first. Never the key itself.',
+    description: 'Every key of the calling key\'s user that is not revoked (expired ones included), newest first. Never the key itself. Any valid key.',
     tags: TAGS,
-    auth: AUTH,
+    auth: ANY_KEY,
     responses: { 200: { description: 'The keys', schema: ApiKeyListSchema }, ...commonErrors },
     async handler({ principal }) {
       const rows = await listActiveKeys(deps.db, principal.userId);
@@ -113,8 +146,9 @@ export const getKeyRoute = (deps: AuthRouteDeps) =>
     method: 'get',
     path: '/api/v1/auth/keys/:key_id',
     summary: 'One of your API keys',
+    description: 'Any valid key.',
     tags: TAGS,
-    auth: AUTH,
+    auth: ANY_KEY,
     request: { params: KeyIdParams },
     responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema }, ...commonErrors, 404: keyNotFound },
     async handler({ params, principal }) {
@@ -130,10 +164,10 @@ export const updateKeyRoute = (deps: AuthRouteDeps) =>
     path: '/api/v1/auth/keys/:key_id',
     summary: 'Rename an API key or change its permissions',
     description:
-      'New permissions take effect on the next request, on every API process. They must be held by the calling key (narrowing is always allowed ' +
-      'when the calling key holds what remains).',
+      'Needs the "process" permission. New permissions take effect on the next request, on every API process. They must be held by the ' +
+      'calling key (narrowing is always allowed when the calling key holds what remains).',
     tags: TAGS,
-    auth: AUTH,
+    auth: MANAGING_KEY,
     request: { params: KeyIdParams, body: UpdateKeyBody },
     responses: {
       200: { description: 'The updated key record', schema: ApiKeyResponseSchema },
@@ -156,11 +190,13 @@ export const revokeKeyRoute = (deps: AuthRouteDeps) =>
     method: 'delete',
     path: '/api/v1/auth/keys/:key_id',
     summary: 'Revoke an API key',
-    description: 'Revoked at once: the next request with the key is refused with INVALID_API_KEY on every API process. A key may revoke itself.',
+    description:
+      'Needs the "process" permission. Revoked at once: the next request with the key is refused with INVALID_API_KEY on every API process. ' +
+      'A key may revoke itself.',
     tags: TAGS,
-    auth: AUTH,
+    auth: MANAGING_KEY,
     request: { params: KeyIdParams },
-    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, ...commonErrors, 404: keyNotFound },
+    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, ...commonErrors, 403: needsProcess, 404: keyNotFound },
     async handler({ params, principal }) {
       const row = await revokeKey(deps.db, principal.userId, params.key_id);
       if (!row) throw notFound('API key');

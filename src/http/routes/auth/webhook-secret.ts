@@ -4,7 +4,7 @@ import { rotateWebhookSecret, webhookSecretFor } from '../../../storage/reposito
 import { defineRoute } from '../../route';
 import { WebhookSecretSchema } from '../schemas';
 import { NO_STORE } from './key-schemas';
-import { commonErrors, type AuthRouteDeps } from './keys';
+import { MANAGING_KEY, commonErrors, needsProcess, type AuthRouteDeps } from './keys';
 
 export const webhookSecretRoute = (deps: AuthRouteDeps) =>
   defineRoute({
@@ -13,10 +13,11 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
     summary: 'Your webhook signing secret',
     description:
       'Webhook deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256>) ' +
-      'with this secret: the HMAC key is the base64 part after whsec_. Created on first read; the same until rotated.',
+      'with this secret: the HMAC key is the base64 part after whsec_. Created on first read; the same until rotated. ' +
+      'Needs the "process" permission: whoever holds the secret can sign webhooks as this service.',
     tags: ['auth'],
-    auth: { kind: 'key', permission: null },
-    responses: { 200: { description: 'The secret', schema: WebhookSecretSchema }, ...commonErrors },
+    auth: MANAGING_KEY,
+    responses: { 200: { description: 'The secret', schema: WebhookSecretSchema }, ...commonErrors, 403: needsProcess },
     async handler({ principal }) {
       const secret = await webhookSecretFor(deps.db, principal.userId);
       if (!secret) throw notFound('User');
@@ -29,10 +30,10 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     method: 'post',
     path: '/api/v1/auth/webhook-secret/rotate',
     summary: 'Replace your webhook signing secret',
-    description: 'Deliveries signed from now on use the new secret; the old one stops being used at once.',
+    description: 'Needs the "process" permission. Deliveries signed from now on use the new secret; the old one stops being used at once.',
     tags: ['auth'],
-    auth: { kind: 'key', permission: null },
-    responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema }, ...commonErrors },
+    auth: MANAGING_KEY,
+    responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema }, ...commonErrors, 403: needsProcess },
     async handler({ principal }) {
       const secret = await rotateWebhookSecret(deps.db, principal.userId);
       if (!secret) throw notFound('User');

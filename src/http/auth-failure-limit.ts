@@ -1,0 +1,83 @@
+/**
+ * Failed authentications per client address (contract section 4): a well-formed key costs a lookup
+ * and any key can be tried, so an address whose keys failed AUTH_FAILURES_PER_IP_PER_MINUTE times
+ * in the current minute gets 429 RATE_LIMITED for every request that presents a key until the
+ * minute is over — a valid key too, or the refusal itself would tell a guessed key apart.
+ *
+ * Counted with rate-limiter-flexible in the fast store, so the count holds across API processes
+ * sharing Redis (in process memory on the embedded default).
+ */
+import { isIPv6 } from 'node:net';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../domain/errors';
+import type { FastStore } from '../storage/fast-store';
+
+const WINDOW_SECONDS = 60;
+
+export interface AuthFailureLimit {
+  /** Refuses with RATE_LIMITED an address that has used up its failures this minute. */
+  check(address: string | undefined): Promise<void>;
+  /** Counts one failed authentication against the address. */
+  record(address: string | undefined): Promise<void>;
+}
+
+export function createAuthFailureLimit(store: FastStore, failuresPerMinute: number): AuthFailureLimit {
+  const options = { keyPrefix: 'auth-failures', points: failuresPerMinute, duration: WINDOW_SECONDS };
+  const limiter: RateLimiterAbstract = store.redis
+    ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
+    : new RateLimiterMemory(options);
+
+  return {
+    async check(address) {
+      let window;
+      try {
+        window = await limiter.get(clientKey(address));
+      } catch {
+        // As the throttle does: with its store down, no request with a key is answered.
+        throw new AppError('SERVICE_UNAVAILABLE', 'Authentication is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
+      }
+      if (!window || window.consumedPoints < failuresPerMinute) return;
+      const retryAfter = Math.max(1, Math.ceil(window.msBeforeNext / 1000));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many requests with an invalid API key from this address: ${failuresPerMinute} a minute`,
+        { limit: failuresPerMinute, retry_after: retryAfter, scope: 'address' },
+        { 'Retry-After': String(retryAfter) },
+      );
+    },
+    async record(address) {
+      try {
+        await limiter.penalty(clientKey(address), 1);
+      } catch {
+        // The store is down: the client still learns its key is invalid, and the next check refuses.
+      }
+    },
+  };
+}
+
+/**
+ * What one client is counted as: an IPv4 address, or the /64 of an IPv6 one, since a single
+ * IPv6 subscriber usually holds a whole /64 and could otherwise change address per attempt.
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const bare = address.split('%')[0]!; // a zone (fe80::1%eth0) names the interface, not the client
+  if (!isIPv6(bare)) return address;
+  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, in shortest hex. */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const parse = (part: string | undefined) => (part ? part.split(':') : []);
+  const headParts = parse(head);
+  const tailParts = parse(tail);
+  // A trailing dotted quad (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) fills two groups.
+  const groupsIn = (parts: string[]) => parts.length + (parts.at(-1)?.includes('.') ? 1 : 0);
+  const missing = tail === undefined ? 0 : 8 - groupsIn(headParts) - groupsIn(tailParts);
+  return [...headParts, ...Array<string>(missing).fill('0'), ...tailParts].map((group) =>
+    group.includes('.') ? group : parseInt(group, 16).toString(16),
+  );
+}
