@@ -191,6 +191,13 @@ export interface EmailOutboxTable {
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/**
+ * All an attempt records of what happened (migrations/0011): the target answered 2xx, answered
+ * something else (its status is kept), gave no answer at all (why is not told apart, nor how
+ * long it took: that would make the log a port scanner), or was not sent (the user's hourly cap).
+ */
+export type WebhookAttemptOutcome = 'delivered' | 'http_error' | 'no_response' | 'not_sent';
+
 /** One webhook event for one URL (migrations/0006_webhooks); its id is the `webhook-id` header. */
 export interface WebhookDeliveriesTable {
   id: string;
@@ -210,18 +217,20 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   next_attempt_at: NullableTimestamp;
   delivered_at: NullableTimestamp;
+  /** When its first request went out: what WEBHOOK_DELIVERIES_PER_HOUR counts (migrations/0011). */
+  first_sent_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
 
-/** One HTTP attempt at a delivery. */
+/** One attempt at a delivery: an HTTP request, or one the hourly cap kept from being sent. */
 export interface WebhookAttemptsTable {
   delivery_id: string;
   attempt: number;
   attempted_at: Timestamp;
+  outcome: WebhookAttemptOutcome;
   status_code: number | null;
   error: string | null;
-  duration_seconds: number;
   delivered: boolean;
 }
 

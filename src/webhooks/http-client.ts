@@ -20,9 +20,11 @@ export interface WebhookHttpOptions {
 export interface AttemptResult {
   /** The response status, or null when no response came (timeout, refused, reset...). */
   statusCode: number | null;
-  /** A short description of what went wrong, or null for a response. */
+  /**
+   * Why no response came, or null for a response: for the operator's log only, since telling a
+   * user which of these a target gave would make the delivery log a port scanner.
+   */
   error: string | null;
-  durationSeconds: number;
 }
 
 export interface WebhookHttpClient {
@@ -60,9 +62,7 @@ export function createWebhookHttpClient(options: WebhookHttpOptions): WebhookHtt
 
   return {
     async post(url, headers, body) {
-      const started = performance.now();
       const signal = AbortSignal.timeout(options.timeoutMs);
-      const elapsed = () => Math.round(performance.now() - started) / 1000;
       try {
         const response = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal });
         try {
@@ -70,16 +70,16 @@ export function createWebhookHttpClient(options: WebhookHttpOptions): WebhookHtt
         } catch {
           // The status is what counts; an unread or cut-off body does not change it.
         }
-        return { statusCode: response.statusCode, error: null, durationSeconds: elapsed() };
+        return { statusCode: response.statusCode, error: null };
       } catch (error) {
-        return { statusCode: null, error: describeFailure(error, signal, options.timeoutMs), durationSeconds: elapsed() };
+        return { statusCode: null, error: describeFailure(error, signal, options.timeoutMs) };
       }
     },
     close: () => agent.close(),
   };
 }
 
-/** A sentence for the attempt log: never a stack, and never an internal address we refused. */
+/** A sentence for the operator's log: never a stack, and never an internal address we refused. */
 export function describeFailure(error: unknown, signal: AbortSignal | null, timeoutMs: number): string {
   const chain: unknown[] = [];
   for (let cause: unknown = error; cause && chain.length < 5; cause = (cause as { cause?: unknown }).cause) chain.push(cause);

@@ -3,7 +3,7 @@
  * and the deliveries routes with every attempt.
  */
 import type { Db } from '../storage/database';
-import type { JobRow, WebhookAttemptRow, WebhookDeliveryRow } from '../storage/schema';
+import type { JobRow, WebhookAttemptOutcome, WebhookAttemptRow, WebhookDeliveryRow } from '../storage/schema';
 import { listAttempts, listDeliveries, listDeliveriesForJobs, type DeliveryOwner } from '../storage/repositories/webhook-deliveries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -60,10 +60,9 @@ export async function jobWebhookStates(db: Db, jobs: JobRow[]): Promise<Map<stri
 export interface AttemptRecord {
   attempt: number;
   attempted_at: string;
+  outcome: WebhookAttemptOutcome;
   status_code: number | null;
   error: string | null;
-  /** Seconds. */
-  duration: number;
   delivered: boolean;
 }
 
@@ -80,9 +79,9 @@ function attemptRecord(row: WebhookAttemptRow): AttemptRecord {
   return {
     attempt: row.attempt,
     attempted_at: row.attempted_at.toISOString(),
+    outcome: row.outcome,
     status_code: row.status_code,
     error: row.error,
-    duration: row.duration_seconds,
     delivered: row.delivered,
   };
 }

@@ -8,6 +8,7 @@ import { YouTubeError } from './errors';
 import { HttpSession } from './http-session';
 import { mapPlayerResponseToMetadata } from './metadata';
 import { PlayerSources } from './player-sources';
+import { cleanPlatformStrings } from './platform-text';
 import type { ProxyProvider } from './proxy-route';
 import { routeCall } from './routing';
 import { fetchCaptionTrack } from './timedtext';
@@ -68,24 +69,27 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     proxies: options.proxies ?? null,
     maxProxiesPerCall: options.maxProxiesPerCall ?? DEFAULT_MAX_PROXIES_PER_CALL,
   };
+  // Everything the client returns passes here: uploaders' and commenters' text leaves it cleaned.
+  const fetchCleaned = async <T>(useProxy: boolean | null | undefined, call: (session: HttpSession) => Promise<T>): Promise<T> =>
+    cleanPlatformStrings(await routeCall(router, useProxy ?? null, call));
 
   return {
     async getMetadata(videoId, routeOptions) {
       assertVideoId(videoId);
-      return routeCall(router, routeOptions?.useProxy ?? null, (session) => fetchMetadata(session, videoId));
+      return fetchCleaned(routeOptions?.useProxy, (session) => fetchMetadata(session, videoId));
     },
 
     async getTranscript(videoId, transcriptOptions) {
       assertVideoId(videoId);
       const language = transcriptOptions?.language ?? null;
-      return routeCall(router, transcriptOptions?.useProxy ?? null, (session) => fetchTranscript(session, videoId, language));
+      return fetchCleaned(transcriptOptions?.useProxy, (session) => fetchTranscript(session, videoId, language));
     },
 
     async getComments(videoId, commentOptions) {
       assertVideoId(videoId);
       const limit = commentOptions?.limit ?? DEFAULT_COMMENTS_LIMIT;
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('The comments limit must be a positive integer');
-      return routeCall(router, commentOptions?.useProxy ?? null, (session) => fetchComments(session, videoId, limit));
+      return fetchCleaned(commentOptions?.useProxy, (session) => fetchComments(session, videoId, limit));
     },
   };
 }

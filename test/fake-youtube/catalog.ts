@@ -65,6 +65,12 @@ export const VIDEO_LIVE_NOW = 'LiveNowShow';
 export const VIDEO_COMMENTS_OFF = 'CommentsOff';
 /** Plays, with captions and a comment section; POST /youtubei/v1/next for it answers 403. */
 export const VIDEO_COMMENTS_REFUSED = 'CommentsRef';
+/**
+ * Everything its uploader writes holds what Postgres or Unicode refuses: NUL, other control
+ * characters and unpaired surrogates in the title, channel name, description, chapter names and
+ * creator captions; its comments include the messy one (FAKE_MESSY_COMMENT_INDEX).
+ */
+export const VIDEO_HOSTILE_TEXT = 'HostileText';
 
 export { GENERATED_ID_PREFIX, generatedVideoId, isGeneratedVideoId } from './generated-videos';
 
@@ -87,6 +93,7 @@ export const SCENARIO_VIDEO_IDS = {
   liveNow: VIDEO_LIVE_NOW,
   commentsOff: VIDEO_COMMENTS_OFF,
   commentsRefused: VIDEO_COMMENTS_REFUSED,
+  hostileText: VIDEO_HOSTILE_TEXT,
 } as const;
 
 /** The playability YouTube gives an address it suspects of automation. */
@@ -218,6 +225,8 @@ const BUILDERS: Record<string, () => FakeVideo> = {
   [VIDEO_COMMENTS_OFF]: () => ({ ...talkBasedVideo(VIDEO_COMMENTS_OFF, 'houseplants'), comments: { state: 'off' } }),
 
   [VIDEO_COMMENTS_REFUSED]: () => ({ ...talkBasedVideo(VIDEO_COMMENTS_REFUSED, 'solar'), comments: { state: 'refused' } }),
+
+  [VIDEO_HOSTILE_TEXT]: () => hostileTextVideo(),
 };
 
 const built = new Map<string, FakeVideo>();
@@ -260,6 +269,29 @@ function plainVideo(videoId: string, title: string, author: string, lengthSecond
     publishDate: '2022-05-14T10:00:00-07:00',
     tracks: [],
   };
+}
+
+// ---------------------------------------------------------------- hostile text
+
+function hostileTextVideo(): FakeVideo {
+  const video = talkVideo({
+    videoId: VIDEO_HOSTILE_TEXT,
+    seed: VIDEO_HOSTILE_TEXT,
+    topics: [topic('houseplants')],
+    targetSeconds: 180,
+    captions: 'manual',
+    chaptersInDescription: true,
+    title: 'Null\u0000 and \uD83D half \uDC00 a pair: a bell\u0007 title',
+    author: 'Control\u001B Room \uDBFF',
+    publishDate: '2025-04-01T12:00:00+00:00',
+    extraIntroSentences: ['A NUL\u0000 here, half \uD83D an emoji there, and a bell\u0007 to end.'],
+  });
+  const chapterLine = /^\(?\d+:\d\d/;
+  const description = video.description
+    .split('\n')
+    .map((line) => (chapterLine.test(line) ? `${line}\u0000 \uDFFF` : line))
+    .join('\r\n');
+  return { ...video, description: `Hostile\u0000 text \uD800 everywhere.\r\n${description}`, comments: { count: 30, shape: 'view-model' } };
 }
 
 // ---------------------------------------------------------------- Spanish track of the sourdough video

@@ -186,9 +186,7 @@ describe('the delivery HTTP client', () => {
     try {
       receiver.behave('/slow', { kind: 'hang' });
       const slow = await open.post(`${receiver.url}/slow`, {}, '{}');
-      expect(slow).toMatchObject({ statusCode: null, error: expect.stringMatching(/^timeout/) });
-      expect(slow.durationSeconds).toBeGreaterThanOrEqual(0.25);
-      expect(slow.durationSeconds).toBeLessThan(2);
+      expect(slow).toEqual({ statusCode: null, error: expect.stringMatching(/^timeout/) });
       const closed = await open.post('http://127.0.0.1:9/hook', {}, '{}');
       expect(closed).toMatchObject({ statusCode: null, error: 'connection refused' });
     } finally {

@@ -13,6 +13,7 @@ import * as m0007 from './0007_batches';
 import * as m0008 from './0008_transcripts_as_json';
 import * as m0009 from './0009_model_summaries';
 import * as m0010 from './0010_artifacts_and_comments';
+import * as m0011 from './0011_webhook_attempt_outcomes';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_transcripts_as_json': m0008,
   '0009_model_summaries': m0009,
   '0010_artifacts_and_comments': m0010,
+  '0011_webhook_attempt_outcomes': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 /** Webhook deliveries and their attempts (migrations/0006_webhooks). */
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookDeliveryStatus } from '../schema';
+import type { WebhookAttemptOutcome, WebhookAttemptRow, WebhookDeliveryRow, WebhookDeliveryStatus } from '../schema';
 
 export interface NewDelivery {
   id: string;
@@ -57,9 +57,9 @@ export interface AttemptRecord {
   deliveryId: string;
   attempt: number;
   attemptedAt: Date;
+  outcome: WebhookAttemptOutcome;
   statusCode: number | null;
   error: string | null;
-  durationSeconds: number;
   delivered: boolean;
   /** When the next attempt is due; null when there is none (the delivery then ends failed). */
   nextAttemptAt: Date | null;
@@ -77,9 +77,9 @@ export async function recordAttempt(db: Db, record: AttemptRecord): Promise<Webh
         delivery_id: record.deliveryId,
         attempt: record.attempt,
         attempted_at: record.attemptedAt,
+        outcome: record.outcome,
         status_code: record.statusCode,
         error: record.error,
-        duration_seconds: record.durationSeconds,
         delivered: record.delivered,
       })
       .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
@@ -99,7 +99,8 @@ export async function recordAttempt(db: Db, record: AttemptRecord): Promise<Webh
         last_status_code: record.statusCode,
         last_error: record.error,
         next_attempt_at: status === 'pending' ? record.nextAttemptAt : null,
-        delivered_at: record.delivered ? new Date() : null,
+        // The attempt's start, not its end: the gap between the two would tell how long the target took.
+        delivered_at: record.delivered ? record.attemptedAt : null,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', record.deliveryId)
@@ -107,6 +108,32 @@ export async function recordAttempt(db: Db, record: AttemptRecord): Promise<Webh
       .returning('status')
       .executeTakeFirst();
     return updated?.status ?? status;
+  });
+}
+
+/**
+ * Whether the delivery may send its first request under the user's cap of deliveries started in
+ * the past hour; if so it is counted from now. Deliveries already started are never held back
+ * (their retries carry no new information about the target). Serialised per user, so concurrent
+ * attempts cannot all slip under the cap.
+ */
+export async function claimFirstSend(db: Db, delivery: { id: string; userId: string }, perHour: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-first-sends:${delivery.userId}`}, 0))`.execute(trx);
+    const row = await trx
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('started'))
+      .where('user_id', '=', delivery.userId)
+      .where('first_sent_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (Number(row.started) >= perHour) return false;
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ first_sent_at: sql<Date>`now()` })
+      .where('id', '=', delivery.id)
+      .where('first_sent_at', 'is', null)
+      .execute();
+    return true;
   });
 }
 

@@ -1,5 +1,6 @@
 import he from 'he';
 import type { TranscriptSegment } from '../../domain/transcript';
+import { cleanPlatformText } from '../platform-text';
 
 /**
  * Text and timing rules shared by every caption format, so json3, srv3 and WebVTT of the same
@@ -26,8 +27,9 @@ export function cleanCaptionText(raw: string): string {
     if (decoded === text) break;
     text = decoded;
   }
-  // Decoding can reveal markup that was itself escaped ("&lt;i&gt;not&lt;/i&gt;").
-  return text.replace(MARKUP_TAG, '').replace(/\s+/g, ' ').trim();
+  // Decoding can reveal markup that was itself escaped ("&lt;i&gt;not&lt;/i&gt;"), and controls
+  // written as entities; cleaned before folding, a cue of nothing but controls is empty and dropped.
+  return cleanPlatformText(text).replace(MARKUP_TAG, '').replace(/\s+/g, ' ').trim();
 }
 
 /**

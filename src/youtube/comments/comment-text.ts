@@ -5,15 +5,10 @@
  * whole trimmed. Line breaks inside a comment are kept; they are the writer's paragraphs.
  */
 
-/** C0 and C1 controls except tab and line feed; carriage returns are handled before. */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+import { cleanPlatformText } from '../platform-text';
 
 export function cleanCommentText(raw: string): string {
-  return raw
-    .replace(/\r\n?/g, '\n')
-    .replace(CONTROL, '')
-    .replace(LONE_SURROGATE, '\uFFFD')
+  return cleanPlatformText(raw)
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 }

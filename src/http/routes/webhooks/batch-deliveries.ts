@@ -20,7 +20,7 @@ export const batchWebhookDeliveriesRoute = (deps: BatchDeliveriesDeps) =>
     method: 'get',
     path: '/api/v1/batch/webhooks/:batch_id',
     summary: "A batch's webhook deliveries and their attempts",
-    description: 'The batch.completed delivery to the batch webhook_url, with every attempt (time, HTTP status or error, duration in seconds).',
+    description: 'The batch.completed delivery to the batch webhook_url, with every attempt (when it started, and its outcome: delivered, the HTTP status of a failure, no response, or not sent).',
     tags: ['batch', 'webhooks'],
     auth: { kind: 'key', permission: 'read' },
     feature: { name: 'batch', description: 'Batch processing' },

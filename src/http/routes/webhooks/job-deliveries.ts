@@ -13,7 +13,7 @@ export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jo
     path: '/api/v1/videos/webhooks/:job_id',
     summary: "A job's webhook deliveries and their attempts",
     description:
-      'Each job.completed / job.failed delivery to the webhook_url, with every attempt (time, HTTP status or error, duration in seconds). ' +
+      'Each job.completed / job.failed delivery to the webhook_url, with every attempt (when it started, and its outcome: delivered, the HTTP status of a failure, no response, or not sent). ' +
       'Deliveries are retried per WEBHOOK_RETRY_SCHEDULE until a 2xx answer, then marked delivered, or failed after the last attempt.',
     tags: ['videos', 'webhooks'],
     auth: { kind: 'key', permission: 'read' },
