@@ -5,5 +5,5 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 USER node
-EXPOSE 8080
+EXPOSE 8080 9464
 CMD ["npm", "start"]

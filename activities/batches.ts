@@ -6,6 +6,7 @@ import * as batches from '../src/storage/repositories/batches';
 import type { BatchOutcome } from '../workflows/batch-definitions';
 import { announceBatch } from '../src/batches/announce';
 import type { WebhookActivityDeps } from './webhooks';
+import { countJobEnd, failJobRow } from './job-end';
 
 /** Postgres, and what scheduling the batch.completed webhook needs (a Temporal client, the schedule). */
 export type BatchActivityDeps = WebhookActivityDeps;
@@ -34,12 +35,13 @@ export function createBatchActivities(deps: BatchActivityDeps) {
 
     /** A child whose workflow ended without recording its end (terminated, timed out): failed. */
     async failBatchChild(input: { jobId: string; failure: JobFailure }): Promise<void> {
-      await jobs.failJob(db, input.jobId, input.failure);
+      await failJobRow(deps, input.jobId, input.failure);
     },
 
     /** Every child has ended: the batch's status, counts and completed_at, once. */
     async completeBatch(input: { batchId: string }): Promise<BatchOutcome> {
-      const row = await batches.completeBatch(db, input.batchId);
+      const { batch: row, failedChildren } = await batches.completeBatch(db, input.batchId);
+      for (const ended of failedChildren) countJobEnd(deps.metrics, { status: 'failed', code: 'INTERNAL_ERROR' }, ended);
       if (row.status === 'processing') throw new Error(`batch ${input.batchId} is still processing`);
       return {
         status: row.status,

@@ -11,8 +11,9 @@ import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords } from '../src/domain/transcript-limits';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
+import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
 
-export interface JobActivityDeps extends JobSummarizerDeps {
+export interface JobActivityDeps extends JobSummarizerDeps, JobEndDeps {
   youtube: YouTubeClient;
   /** SUMMARY_FALLBACK: what happens to a mode the model still cannot write after the retries. */
   summaryFallback: 'extractive' | 'fail';
@@ -130,11 +131,11 @@ export function createJobActivities(deps: JobActivityDeps) {
     },
 
     async completeJob(input: { jobId: string; warnings: JobWarning[] }): Promise<void> {
-      await jobs.completeJob(db, input.jobId, input.warnings);
+      await completeJobRow(deps, input.jobId, input.warnings);
     },
 
     async failJob(input: { jobId: string; failure: JobFailure }): Promise<void> {
-      await jobs.failJob(db, input.jobId, input.failure);
+      await failJobRow(deps, input.jobId, input.failure);
     },
   };
 }

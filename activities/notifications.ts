@@ -9,6 +9,7 @@ import { queueNotice } from '../src/notifications';
 import * as jobs from '../src/storage/repositories/jobs';
 import { jobEventData, jobEventType, scheduleWebhook } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
+import { completeJobRow, failJobRow } from './job-end';
 
 export interface NotificationActivityDeps extends WebhookActivityDeps {
   /** PUBLIC_BASE_URL, for result_url and status_url in events and notices. */
@@ -60,8 +61,8 @@ export function createNotificationActivities(deps: NotificationActivityDeps) {
      * webhooks and notices go out once by key), so a retry after a crash in between is harmless.
      */
     async finishJob(input: { jobId: string; end: JobEnd }): Promise<void> {
-      if (input.end.status === 'completed') await jobs.completeJob(db, input.jobId, input.end.warnings);
-      else await jobs.failJob(db, input.jobId, input.end.failure);
+      if (input.end.status === 'completed') await completeJobRow(deps, input.jobId, input.end.warnings);
+      else await failJobRow(deps, input.jobId, input.end.failure);
       await announceJobEnded({ jobId: input.jobId });
     },
   };

@@ -71,6 +71,8 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     YOUTUBE_BASE_URL: youtube.baseUrl,
     LOG_LEVEL: 'warn',
+    // Measured all the same (the registry is always there); only the listener would clash with a running service.
+    METRICS_PORT: '0',
     ...env,
   });
   const infra = await startInfrastructure(config, logger);

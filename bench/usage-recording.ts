@@ -67,6 +67,8 @@ async function main() {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Measured all the same (the registry is always there); only the listener would clash with a running service.
+    METRICS_PORT: '0',
     // Throttling stays on (every request pays for it) but never refuses the benchmark's own load.
     PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
   });

@@ -7,6 +7,7 @@ import { createActivities, type ActivityDeps } from '../activities';
 import { buildWorkflowBundle } from './workflow-bundle';
 import type { Tracing } from '../src/tracing/tracing';
 import { tracingWorkerOptions } from '../src/tracing/temporal-tracing';
+import { countActivityFailures } from '../src/metrics/activity-failures';
 
 export interface WorkerOptions {
   address: string;
@@ -43,7 +44,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    activities: createActivities(options.deps),
+    activities: countActivityFailures(createActivities(options.deps), options.deps.metrics),
     workflowBundle: options.workflowBundle ?? (await buildWorkflowBundle({ tracing: Boolean(options.tracing) })),
     ...(options.tracing ? tracingWorkerOptions(options.tracing) : {}),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,

@@ -30,7 +30,7 @@ export interface BatchSubmission {
 const NO_ATTRIBUTION = { serviceName: null, agentName: null, clientReference: null };
 
 export async function submitBatch(
-  services: Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger'>,
+  services: Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger' | 'metrics'>,
   submission: BatchSubmission,
 ): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
   const batchId = newBatchId();
@@ -70,6 +70,7 @@ export async function submitBatch(
     const jobs = await insertBatchJobs(tx, jobRows);
     return { batch, jobs };
   });
+  services.metrics?.jobsAccepted(submission.principal.plan, 'batch', accepted.jobs.length);
 
   try {
     await startBatchWorkflow(services, accepted.batch, accepted.jobs);

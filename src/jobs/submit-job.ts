@@ -31,6 +31,7 @@ export async function submitJob(services: JobServices, submission: Submission): 
     const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, 1);
     return { job: await insertJob(tx, jobRow(submission)), usage };
   });
+  services.metrics?.jobsAccepted(submission.principal.plan, submission.batchId ? 'batch' : 'single');
   try {
     await startJobWorkflow(services, job);
   } catch (error) {

@@ -8,6 +8,8 @@ import { openDatabase, type DatabaseHandle } from '../storage/database';
 import { openFastStore, type FastStore } from '../storage/fast-store';
 import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
 import { tracingFromConfig, type Tracing } from '../tracing/tracing';
+import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
+import { startMetricsServer, type MetricsServer } from '../metrics/metrics-server';
 
 export interface Infrastructure {
   database: DatabaseHandle;
@@ -17,10 +19,33 @@ export interface Infrastructure {
   temporalUiUrl: string | null;
   /** Trace export (OTEL_EXPORTER_OTLP_ENDPOINT); null when traces are off. */
   tracing: Tracing | null;
+  /** This process's metrics: one registry whatever runs in it (API, worker or both). */
+  metrics: ServiceMetrics;
+  /** GET /metrics on METRICS_HOST:METRICS_PORT; null when METRICS_PORT=0. */
+  metricsServer: MetricsServer | null;
   close(): Promise<void>;
 }
 
 export async function startInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+  // First: a METRICS_PORT in use stops start-up before any database or server has been started.
+  const metrics = createServiceMetrics();
+  const metricsServer =
+    config.METRICS_PORT === 0
+      ? null
+      : await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, registry: metrics.registry, logger });
+  try {
+    return await openInfrastructure(config, logger, { metrics, metricsServer });
+  } catch (error) {
+    await metricsServer?.close();
+    throw error;
+  }
+}
+
+async function openInfrastructure(
+  config: Config,
+  logger: Logger,
+  measured: Pick<Infrastructure, 'metrics' | 'metricsServer'>,
+): Promise<Infrastructure> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -55,6 +80,7 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   }
 
   return {
+    ...measured,
     database,
     store,
     temporalAddress: config.TEMPORAL_ADDRESS ?? devServer!.address,
@@ -65,6 +91,8 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
       await store.close();
       await database.close();
       await devServer?.stop();
+      // Last, so the process can be watched while it shuts down.
+      await measured.metricsServer?.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { startWorker, type RunningWorker } from '../../workers/create-worker';
 import { createActivityDeps } from './activity-deps';
 import type { SummaryPool } from '../summaries/summary-pool';
-import { routeTemporalLogs } from './temporal-logging';
+import { routeTemporalLogs, routeTemporalLogsAndMetrics } from './temporal-logging';
 import type { Infrastructure } from './infrastructure';
 import { startEmailSender } from '../notifications/sender';
 import { createTemporalClient } from '../temporal/client';
@@ -21,7 +21,15 @@ export async function startJobWorker(
   logger: Logger,
   workflowBundle?: WorkflowBundleWithSourceMap,
 ): Promise<RunningJobWorker> {
-  routeTemporalLogs(logger);
+  if (infra.metricsServer) {
+    // Temporal's worker and workflow metrics come from the SDK core's exporter, on loopback; the
+    // process's /metrics serves them with ours.
+    const coreMetrics = await routeTemporalLogsAndMetrics(logger);
+    if (coreMetrics) infra.metricsServer.include(coreMetrics);
+    else logger.warn('the Temporal runtime was set up earlier without its metrics exporter: no temporal_* metrics from this process');
+  } else {
+    routeTemporalLogs(logger);
+  }
   // Activities start workflows too (webhook deliveries): a client of their own, closed with the worker.
   const temporal = createTemporalClient({
     address: infra.temporalAddress,
@@ -30,7 +38,7 @@ export async function startJobWorker(
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
     interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });
-  const deps = createActivityDeps(config, infra.database.db, temporal);
+  const deps = createActivityDeps(config, infra.database.db, temporal, infra.metrics);
   // Once, whichever comes first: a shutdown() that waits for it, or the worker stopping on its own.
   let clientsClosed: Promise<void> | null = null;
   const closeClients = () =>

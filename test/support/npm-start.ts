@@ -28,7 +28,8 @@ export function npmStart(port: number, env: Record<string, string>): NpmStart {
   }
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), ...env },
+    // METRICS_PORT: test files run side by side, and none may hold the default port unless asked to.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a kill reaches npm and the service alike, as a terminal's would.
     detached: true,

@@ -11,11 +11,12 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs `node --require tsx/cjs <entry>` the way the npm scripts do, with exactly the env given. */
+/** Runs `node --require tsx/cjs <entry>` the way the npm scripts do, with exactly the env given (and no metrics listener unless it sets METRICS_PORT). */
 export function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
   const child = spawn(process.execPath, ['--require', 'tsx/cjs', entry, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    // Test files run side by side: no process takes the default metrics port unless asked to.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@ import { batchEndStatus } from '../../batches/status';
 import type { SummaryEntry, SummaryMode } from '../../domain/summary';
 import type { Db } from '../database';
 import type { BatchRow, JobRow, JobTranscriptsTable, NewBatchRow, NewJobRow } from '../schema';
+import type { JobEndTimes } from './jobs';
 
 export async function insertBatch(db: Db, batch: NewBatchRow): Promise<BatchRow> {
   return db.insertInto('batches').values(batch).returningAll().executeTakeFirstOrThrow();
@@ -96,16 +97,22 @@ export async function findUnstartedBatches(db: Db, olderThanSeconds: number, lim
     .execute();
 }
 
+export interface BatchEnd {
+  batch: BatchRow;
+  /** Children still active when the batch ended, failed by this call (INTERNAL_ERROR). */
+  failedChildren: JobEndTimes[];
+}
+
 /**
  * Ends a batch once its children have: the status by the contract's rule, the counts and
  * completed_at. Idempotent: an ended batch is returned as it is. A child still active at this
  * point (its workflow was lost) is failed first, so the counts always add up.
  */
-export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> {
+export async function completeBatch(db: Db, batchId: string): Promise<BatchEnd> {
   return db.transaction().execute(async (tx) => {
     const batch = await tx.selectFrom('batches').selectAll().where('id', '=', batchId).forUpdate().executeTakeFirstOrThrow();
-    if (batch.status !== 'processing') return batch;
-    await tx
+    if (batch.status !== 'processing') return { batch, failedChildren: [] };
+    const failedChildren = await tx
       .updateTable('jobs')
       .set((eb) => ({
         status: 'failed',
@@ -118,6 +125,7 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> 
       }))
       .where('batch_id', '=', batchId)
       .where('status', 'in', ['queued', 'processing'])
+      .returning(['created_at', 'completed_at'])
       .execute();
     const counts = await tx
       .selectFrom('jobs')
@@ -129,7 +137,7 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> 
       .executeTakeFirstOrThrow();
     const successful = Number(counts.successful);
     const failed = Number(counts.failed);
-    return tx
+    const ended = await tx
       .updateTable('batches')
       .set({
         status: batchEndStatus(successful, failed),
@@ -141,6 +149,10 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchRow> 
       .where('id', '=', batchId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    return {
+      batch: ended,
+      failedChildren: failedChildren.map((row) => ({ acceptedAt: row.created_at, endedAt: row.completed_at ?? new Date() })),
+    };
   });
 }
 

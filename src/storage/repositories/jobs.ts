@@ -175,9 +175,22 @@ export async function loadSummaries(db: Db, jobId: string): Promise<Map<SummaryM
   return new Map(rows.map((r) => [r.mode, r.entry]));
 }
 
-/** Terminal transitions only apply to an active job, so a retried activity cannot flip a result. */
-export async function completeJob(db: Db, jobId: string, warnings: JobWarning[]): Promise<void> {
-  await db
+/** When a job this call ended was accepted and ended; null when it had ended already. */
+export interface JobEndTimes {
+  acceptedAt: Date;
+  endedAt: Date;
+}
+
+function endTimes(row: { created_at: Date; completed_at: Date | null } | undefined): JobEndTimes | null {
+  return row ? { acceptedAt: row.created_at, endedAt: row.completed_at ?? new Date() } : null;
+}
+
+/**
+ * Terminal transitions only apply to an active job, so a retried activity cannot flip a result;
+ * the caller learns whether this call was the one that ended it.
+ */
+export async function completeJob(db: Db, jobId: string, warnings: JobWarning[]): Promise<JobEndTimes | null> {
+  const row = await db
     .updateTable('jobs')
     .set((eb) => ({
       status: 'completed',
@@ -191,11 +204,13 @@ export async function completeJob(db: Db, jobId: string, warnings: JobWarning[])
     }))
     .where('id', '=', jobId)
     .where('status', 'in', ACTIVE)
-    .execute();
+    .returning(['created_at', 'completed_at'])
+    .executeTakeFirst();
+  return endTimes(row);
 }
 
-export async function failJob(db: Db, jobId: string, failure: JobFailure): Promise<void> {
-  await db
+export async function failJob(db: Db, jobId: string, failure: JobFailure): Promise<JobEndTimes | null> {
+  const row = await db
     .updateTable('jobs')
     .set((eb) => ({
       status: 'failed',
@@ -208,5 +223,7 @@ export async function failJob(db: Db, jobId: string, failure: JobFailure): Promi
     }))
     .where('id', '=', jobId)
     .where('status', 'in', ACTIVE)
-    .execute();
+    .returning(['created_at', 'completed_at'])
+    .executeTakeFirst();
+  return endTimes(row);
 }

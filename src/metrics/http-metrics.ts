@@ -1,0 +1,34 @@
+/**
+ * Koa middleware measuring every request: count and latency by the route template the router
+ * dispatched to (never the raw path, whose ids would make a series per job), method and final
+ * status; and the requests the throttle or the monthly quota refused. It sits outside the error
+ * envelope, so it sees the status and error code the client gets.
+ */
+import type { Middleware } from 'koa';
+import type { RequestState } from '../http/request-context';
+import type { ServiceMetrics } from './service-metrics';
+
+/** Paths no route answers (404s, and 405s on known paths) share one label value. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export function measureRequests(metrics: ServiceMetrics): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      metrics.httpRequest({ route: routeLabel(ctx), method: ctx.method, status: ctx.status }, (performance.now() - started) / 1000);
+      // No principal: refused before any valid key was seen (too many bad keys from one address).
+      const plan = ctx.state.principal?.plan || 'none';
+      if (ctx.state.errorCode === 'RATE_LIMITED') metrics.requestRefused('rate_limited', plan);
+      if (ctx.state.errorCode === 'QUOTA_EXCEEDED') metrics.requestRefused('quota_exceeded', plan);
+    }
+  };
+}
+
+function routeLabel(ctx: { state: RequestState; _matchedRoute?: string | RegExp }): string {
+  // Declared routes report their declared path (aliases included); anything else mounted on the
+  // router, its template.
+  if (ctx.state.route) return ctx.state.route.path;
+  return typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : UNMATCHED_ROUTE;
+}

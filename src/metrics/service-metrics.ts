@@ -1,0 +1,159 @@
+/**
+ * Every metric the service defines, in one registry per process. Code records through the
+ * methods below, never through prom-client objects, so names, labels and buckets are decided
+ * here once. Label values are drawn from small closed sets (route templates, plans, failure
+ * codes, activity names, the configured model): never ids, URLs, keys or addresses.
+ *
+ * Temporal's worker and workflow metrics (temporal_*) come from the SDK core's own exporter and
+ * are served beside these (metrics-server.ts); every name here is prefixed video_digest_ or is one
+ * of prom-client's process_* / nodejs_* defaults, so the two sets cannot collide.
+ */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Plan } from '../domain/access';
+
+const PREFIX = 'video_digest_';
+
+/** Seconds: from a cached lookup up to process-sync's five-minute wait and a long PDF export. */
+const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+/** Seconds from acceptance to the end: a cached transcript takes a second, a queued batch child hours. */
+const JOB_SECONDS_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600];
+
+export type JobOutcome = { status: 'completed' } | { status: 'failed'; code: string };
+/** A refused request, by the contract's error code: the throttle's and the monthly quota's. */
+export type RefusalReason = 'rate_limited' | 'quota_exceeded';
+/** One webhook HTTP attempt: a 2xx, another status, or no answer at all (refused, timeout, blocked address). */
+export type WebhookAttemptResult = 'success' | 'http_error' | 'no_response';
+export interface ModelLabels {
+  provider: string;
+  model: string;
+}
+
+export interface ServiceMetrics {
+  readonly registry: Registry;
+  httpRequest(labels: { route: string; method: string; status: number }, seconds: number): void;
+  /** `plan` is 'none' for a caller refused before presenting a valid key. */
+  requestRefused(reason: RefusalReason, plan: Plan | 'none'): void;
+  jobsAccepted(plan: Plan, source: 'single' | 'batch', count?: number): void;
+  jobEnded(outcome: JobOutcome, secondsSinceAccepted: number): void;
+  activityFailed(activity: string, failureType: string): void;
+  webhookAttempt(event: string, result: WebhookAttemptResult): void;
+  webhookDeliveryEnded(event: string, outcome: 'delivered' | 'failed'): void;
+  /** A model call answered: by the provider (and paid for) or from the model call cache. */
+  modelCall(labels: ModelLabels, source: 'provider' | 'cache'): void;
+  /** Tokens a provider charged for a call this process made. */
+  modelTokens(labels: ModelLabels, inputTokens: number, outputTokens: number): void;
+}
+
+export function createServiceMetrics(registry: Registry = new Registry()): ServiceMetrics {
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpRequests = new Counter({
+    name: `${PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'Time to answer an HTTP request, by route template and method',
+    labelNames: ['route', 'method'] as const,
+    buckets: REQUEST_SECONDS_BUCKETS,
+    registers,
+  });
+  const refused = new Counter({
+    name: `${PREFIX}requests_refused_total`,
+    help: 'Requests refused by a throttle (429 RATE_LIMITED) or the monthly video quota (429 QUOTA_EXCEEDED), by plan (none: no valid key)',
+    labelNames: ['reason', 'plan'] as const,
+    registers,
+  });
+  const accepted = new Counter({
+    name: `${PREFIX}jobs_accepted_total`,
+    help: 'Jobs accepted (their row committed), by plan and whether they came alone or in a batch',
+    labelNames: ['plan', 'source'] as const,
+    registers,
+  });
+  const completed = new Counter({
+    name: `${PREFIX}jobs_completed_total`,
+    help: 'Jobs that ended completed',
+    registers,
+  });
+  const failed = new Counter({
+    name: `${PREFIX}jobs_failed_total`,
+    help: 'Jobs that ended failed, by failure code',
+    labelNames: ['code'] as const,
+    registers,
+  });
+  const jobDuration = new Histogram({
+    name: `${PREFIX}job_duration_seconds`,
+    help: "Time from a job's acceptance to its end, by how it ended",
+    labelNames: ['status'] as const,
+    buckets: JOB_SECONDS_BUCKETS,
+    registers,
+  });
+  const activityFailures = new Counter({
+    name: `${PREFIX}activity_failures_total`,
+    help: 'Activity attempts that failed, by activity and failure type (retried ones included)',
+    labelNames: ['activity', 'failure_type'] as const,
+    registers,
+  });
+  const webhookAttempts = new Counter({
+    name: `${PREFIX}webhook_attempts_total`,
+    help: 'Webhook HTTP attempts made, by event and result',
+    labelNames: ['event', 'result'] as const,
+    registers,
+  });
+  const webhookDeliveries = new Counter({
+    name: `${PREFIX}webhook_deliveries_total`,
+    help: 'Webhook deliveries ended, by event and outcome (failed: attempts used up, or the account gone)',
+    labelNames: ['event', 'outcome'] as const,
+    registers,
+  });
+  const modelCalls = new Counter({
+    name: `${PREFIX}model_calls_total`,
+    help: 'Language model calls answered, by provider, model and source (the provider, or the model call cache)',
+    labelNames: ['provider', 'model', 'source'] as const,
+    registers,
+  });
+  const modelTokens = new Counter({
+    name: `${PREFIX}model_tokens_total`,
+    help: 'Tokens language model providers charged for calls this process made, by provider, model and type (input or output)',
+    labelNames: ['provider', 'model', 'type'] as const,
+    registers,
+  });
+
+  return {
+    registry,
+    httpRequest({ route, method, status }, seconds) {
+      httpRequests.inc({ route, method, status: String(status) });
+      httpDuration.observe({ route, method }, seconds);
+    },
+    requestRefused(reason, plan) {
+      refused.inc({ reason, plan });
+    },
+    jobsAccepted(plan, source, count = 1) {
+      accepted.inc({ plan, source }, count);
+    },
+    jobEnded(outcome, secondsSinceAccepted) {
+      if (outcome.status === 'completed') completed.inc();
+      else failed.inc({ code: outcome.code });
+      jobDuration.observe({ status: outcome.status }, Math.max(0, secondsSinceAccepted));
+    },
+    activityFailed(activity, failureType) {
+      activityFailures.inc({ activity, failure_type: failureType });
+    },
+    webhookAttempt(event, result) {
+      webhookAttempts.inc({ event, result });
+    },
+    webhookDeliveryEnded(event, outcome) {
+      webhookDeliveries.inc({ event, outcome });
+    },
+    modelCall({ provider, model }, source) {
+      modelCalls.inc({ provider, model, source });
+    },
+    modelTokens({ provider, model }, inputTokens, outputTokens) {
+      modelTokens.inc({ provider, model, type: 'input' }, inputTokens);
+      modelTokens.inc({ provider, model, type: 'output' }, outputTokens);
+    },
+  };
+}
