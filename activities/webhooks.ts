@@ -1,6 +1,8 @@
 /** The I/O of webhook delivery workflows: one signed HTTP attempt, recorded in Postgres. */
+import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { Db } from '../src/storage/database';
+import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { attemptDelivery, type WebhookHttpClient } from '../src/webhooks';
 import type { WebhookAttemptInput, WebhookDeliveryState } from '../src/webhooks/workflow-contract';
 
@@ -12,6 +14,8 @@ export interface WebhookRuntime {
   retrySchedule: number[];
   /** WEBHOOK_TIMEOUT_MS. */
   attemptTimeoutMs: number;
+  /** WEBHOOK_DELIVERIES_PER_HOUR: deliveries one user may start in an hour. */
+  deliveriesPerHour: number;
 }
 
 export interface WebhookActivityDeps {
@@ -19,13 +23,25 @@ export interface WebhookActivityDeps {
   /** A Temporal client for starting delivery workflows from activities. */
   temporal: { client: Client; taskQueue: string };
   webhooks: WebhookRuntime;
+  /** Webhook attempts and outcomes; jobs ended by the activities that share these deps. */
+  metrics: ServiceMetrics;
 }
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   return {
     /** Attempt `attempt` of a delivery; returns its state afterwards (delivered, pending, failed). */
     async attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookDeliveryState> {
-      return attemptDelivery({ db: deps.db, http: deps.webhooks.http }, input);
+      return attemptDelivery(
+        {
+          db: deps.db,
+          http: deps.webhooks.http,
+          deliveriesPerHour: deps.webhooks.deliveriesPerHour,
+          attemptTimeoutMs: deps.webhooks.attemptTimeoutMs,
+          metrics: deps.metrics,
+          logNoResponse: (details) => Context.current().log.info('webhook target gave no response', details),
+        },
+        input,
+      );
     },
   };
 }

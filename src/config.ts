@@ -146,6 +146,12 @@ const EnvSchema = z.object({
   /** One webhook attempt: connect, send and answer within this many milliseconds. */
   WEBHOOK_TIMEOUT_MS: positiveInt(10000),
   /**
+   * Webhook deliveries one user may start in an hour (retries of a started one are not counted):
+   * a webhook_url can name any public host:port. Past it, an attempt is recorded as not sent and
+   * the next one on the retry schedule tries again.
+   */
+  WEBHOOK_DELIVERIES_PER_HOUR: positiveInt(600),
+  /**
    * Email notices (src/notifications): smtp://[user:pass@]host[:port] (STARTTLS when offered) or
    * smtps://... (TLS from the start). Unset: notices are recorded in the outbox, not sent.
    */
@@ -234,6 +240,13 @@ const EnvSchema = z.object({
   /** Child jobs of one batch that run at once (the parent workflow's sliding window). */
   BATCH_CONCURRENCY: positiveInt(10),
   PLAN_LIMITS: planLimitsJson,
+  /** Active (unrevoked, unexpired) keys one user may hold; creating one more gets 409 KEY_LIMIT_REACHED. */
+  KEYS_PER_USER_MAX: positiveInt(20),
+  /**
+   * Requests with an invalid key one client address may make a minute; past it, every request from
+   * that address that presents a key gets 429 RATE_LIMITED until the minute is over.
+   */
+  AUTH_FAILURES_PER_IP_PER_MINUTE: positiveInt(60),
   /**
    * Traces (OpenTelemetry): the OTLP/HTTP collector's address, e.g. http://localhost:4318. One trace
    * runs from the API request through the workflow to every activity. Unset: nothing is traced.
@@ -241,10 +254,19 @@ const EnvSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: urlString.optional(),
   /** The service.name that traces carry. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('video-digest'),
+  /**
+   * Prometheus text at GET /metrics on a listener of its own, one per process (the API, a worker,
+   * or both under npm start); 0 opens none. Loopback by default: the figures are for the operator.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the configuration reads, from the schema itself (deployment files are checked against it). */
+export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.shape));
 
 export interface Config extends Env {
   /** Absolute DATA_DIR. */

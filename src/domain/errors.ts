@@ -9,6 +9,8 @@ export const ERROR_HTTP_STATUS = {
   INSUFFICIENT_PERMISSIONS: 403,
   PLAN_UPGRADE_REQUIRED: 403,
   INVALID_JSON: 400,
+  /** Not HTTP that can be read (e.g. a wrong Content-Length); answered before the app sees it. */
+  MALFORMED_REQUEST: 400,
   VALIDATION_ERROR: 422,
   UNSUPPORTED_URL: 422,
   INVALID_WEBHOOK_URL: 422,
@@ -16,9 +18,14 @@ export const ERROR_HTTP_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   JOB_NOT_COMPLETED: 409,
   JOB_FAILED: 409,
+  KEY_LIMIT_REACHED: 409,
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   PAYLOAD_TOO_LARGE: 413,
+  /** The request did not arrive in time; answered before the app sees it. */
+  REQUEST_TIMEOUT: 408,
+  /** Request headers over the server's limit; answered before the app sees it. */
+  HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

@@ -25,7 +25,8 @@ import { jobStatusRoute } from './routes/videos/status';
 import { processVideoSyncRoute } from './routes/videos/process-sync';
 import { thumbnailsRoute } from './routes/videos/thumbnails';
 import type { RequestState } from './request-context';
-import { createThrottle } from './throttle';
+import { createThrottle, type Throttle } from './throttle';
+import { createAuthFailureLimit } from './auth-failure-limit';
 import { usageRoutes } from './routes/usage';
 import { batchRoutes } from './routes/batch';
 import { webhookRoutes } from './routes/webhooks';
@@ -35,6 +36,7 @@ import { AppError } from '../domain/errors';
 import { drainGate, type Drain } from './drain';
 import { traceRequests } from './middleware/trace-requests';
 import type { Tracer } from '@opentelemetry/api';
+import { measureRequests } from '../metrics/http-metrics';
 
 export interface ApiServices extends JobServices {
   config: Config;
@@ -71,8 +73,11 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
   ];
 }
 
-export function createApp(services: ApiServices): Koa<RequestState> {
-  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS);
+/**
+ * Every declared route the app serves, /openapi.json included: the router and the OpenAPI document
+ * are both built from this list (and so is the typed client, through the document).
+ */
+export function declaredRoutes(services: ApiServices, throttle: Throttle): AnyRoute[] {
   const routes = [...apiRoutes(services), ...usageRoutes({ ...services, throttle })];
   let openApiDocument: unknown;
   const openApiRoute = defineRoute({
@@ -87,22 +92,30 @@ export function createApp(services: ApiServices): Koa<RequestState> {
       return { body: openApiDocument as Record<string, unknown> };
     },
   });
+  return [...routes, openApiRoute];
+}
+
+export function createApp(services: ApiServices): Koa<RequestState> {
+  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS);
+  const routes = declaredRoutes(services, throttle);
 
   const app = new Koa<RequestState>({ proxy: false });
   app.silent = true; // errors are logged by the envelope middleware, once and without secrets
-  const router = buildRouter([...routes, openApiRoute], {
+  const router = buildRouter(routes, {
     keys: services.keys,
     throttle,
+    authFailures: createAuthFailureLimit(services.store, services.config.AUTH_FAILURES_PER_IP_PER_MINUTE),
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
+  mountApiReference(router, { title: API_TITLE });
   app.use(requestId);
+  if (services.metrics) app.use(measureRequests(services.metrics));
   if (services.tracer) app.use(traceRequests(services.tracer));
   if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
-  mountApiReference(router, { title: API_TITLE });
   app.use(router.routes());
   app.use(
     router.allowedMethods({

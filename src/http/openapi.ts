@@ -47,7 +47,11 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
       version: '1.2.0',
       description:
         'Every JSON body has `success`. Errors: {success:false, error:{code,message,details?}, request_id}. ' +
-        'Authenticated responses carry X-Request-Id. Timestamps are ISO 8601 UTC; durations are seconds.',
+        'Authenticated responses carry X-Request-Id. Timestamps are ISO 8601 UTC; durations are seconds. ' +
+        'Text in a body or query must not contain NUL or unpaired surrogates (422 VALIDATION_ERROR). Bodies may be sent with ' +
+        'Content-Encoding gzip, deflate or br; another encoding, or a body that does not decode, is 415 UNSUPPORTED_MEDIA_TYPE. ' +
+        'Requests the HTTP server refuses before any route are answered in the same envelope: 400 MALFORMED_REQUEST, ' +
+        '408 REQUEST_TIMEOUT, 431 HEADERS_TOO_LARGE.',
     },
     servers: [{ url: serverUrl }],
   });

@@ -2,9 +2,10 @@
 import Router from '@koa/router';
 import coBody from 'co-body';
 import { AppError } from '../domain/errors';
-import { authenticate, requirePermission } from '../auth/authenticate';
+import { authenticate, credentialHeaders, presentsKey, requirePermission } from '../auth/authenticate';
 import { requireFeature } from '../domain/plans';
 import type { Throttle } from './throttle';
+import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './request-context';
 import { ANONYMOUS, type AnyRoute } from './route';
@@ -14,6 +15,7 @@ import { withRequestDeadline } from './request-deadline';
 export interface RouterDeps {
   keys: KeyResolver;
   throttle: Throttle;
+  authFailures: AuthFailureLimit;
   legacyKeyPrefix: string;
   requireApiAuth: boolean;
   /** REQUEST_DEADLINE_MS: a route answers within this unless it declares its own bound. */
@@ -52,16 +54,22 @@ async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promi
 async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDeps) {
   const { auth } = route;
   if (auth.kind === 'none') return ANONYMOUS;
-  const credentials = { authorization: ctx.get('authorization') || undefined, xApiKey: ctx.get('x-api-key') || undefined };
-  const presentsKey = Boolean(credentials.authorization || credentials.xApiKey);
-  if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !presentsKey) return ANONYMOUS;
-  const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
+  const credentials = credentialHeaders(ctx.req.rawHeaders);
+  const withKey = presentsKey(credentials);
+  if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !withKey) return ANONYMOUS;
+  // The socket's address: the app runs with proxy: false, so X-Forwarded-For is the client's to write.
+  const address = ctx.req.socket.remoteAddress;
+  if (withKey) await deps.authFailures.check(address);
+  const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.code === 'INVALID_API_KEY') await deps.authFailures.record(address);
+    throw error;
+  });
   // Known from here on, even if the throttle or the permission check refuses the request: usage
   // recording counts refused requests of a valid key too.
   ctx.state.principal = principal;
   deps.keys.noteUse(principal.keyId);
   // Every authenticated request counts against the key's throttle, refused ones included.
-  const verdict = await deps.throttle.consume(principal.keyId, principal.plan);
+  const verdict = await deps.throttle.consume(principal);
   ctx.set(verdict.headers);
   if (auth.permission) requirePermission(principal, auth.permission);
   return principal;
@@ -78,11 +86,32 @@ function parseParams(route: AnyRoute, ctx: AppContext) {
 async function readJsonBody(ctx: AppContext): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > 1024 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
-  const raw = await coBody.text(ctx.req, { limit: MAX_BODY, encoding: 'utf8' });
+  const raw = await readBodyText(ctx);
   if (raw.trim() === '') return {};
   try {
     return JSON.parse(raw);
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+}
+
+const DECODABLE = 'gzip, deflate, br or identity';
+
+/** The body decoded per its Content-Encoding; one we cannot decode is the client's fault (415), never a 500. */
+async function readBodyText(ctx: AppContext): Promise<string> {
+  try {
+    return await coBody.text(ctx.req, { limit: MAX_BODY, encoding: 'utf8' });
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 415) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `This Content-Encoding is not supported; use ${DECODABLE}`);
+    }
+    // The body reader's own refusals (too large, aborted) carry an HTTP status; an error without
+    // one on an encoded body came from the decompressor: the body is not what its encoding says.
+    const encoding = ctx.get('content-encoding');
+    if (status === undefined && encoding !== '' && encoding !== 'identity') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body could not be decoded with its Content-Encoding');
+    }
+    throw error;
   }
 }

@@ -9,22 +9,30 @@ import type { TemporalHandle } from '../temporal/client';
 import { createWebhookHttpClient } from '../webhooks';
 import { createArtifactStore } from '../artifacts/artifact-store';
 import { createInfographicRenderer } from '../infographic/infographic-pool';
+import type { ServiceMetrics } from '../metrics/service-metrics';
+import { measureModelUsage } from '../metrics/model-usage';
 
 /**
  * `temporal`: a client for activities that start workflows (webhook deliveries). The summary
  * and infographic threads start on first use; whoever stops the worker closes them with the
  * artifact store (`summaries.close()`, `infographics.close()`, `artifacts.close()`).
  */
-export function createActivityDeps(config: Config, db: Db, temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>): ActivityDeps {
+export function createActivityDeps(
+  config: Config,
+  db: Db,
+  temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>,
+  metrics: ServiceMetrics,
+): ActivityDeps {
   return {
     db,
+    metrics,
     youtube: createYouTubeClient({
       baseUrl: config.YOUTUBE_BASE_URL,
       requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
       // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
       proxies: createProxyPool(db),
     }),
-    summaries: createSummaryPool({ provider: summaryEngineFrom(config) }),
+    summaries: measureModelUsage(createSummaryPool({ provider: summaryEngineFrom(config) }), metrics),
     summaryFallback: config.SUMMARY_FALLBACK,
     commentsLimit: config.COMMENTS_LIMIT,
     artifacts: createArtifactStore(config),
@@ -34,6 +42,7 @@ export function createActivityDeps(config: Config, db: Db, temporal: Pick<Tempor
       http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),
       retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
       attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      deliveriesPerHour: config.WEBHOOK_DELIVERIES_PER_HOUR,
     },
     publicBaseUrl: config.publicBaseUrl,
   };

@@ -10,10 +10,11 @@ import { createTemporalClient } from '../temporal/client';
 import type { Infrastructure } from './infrastructure';
 import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
+import { answerClientError } from '../http/client-error';
 import { createArtifactStore } from '../artifacts/artifact-store';
-import { tracingClientInterceptors } from '../tracing/temporal-tracing';
 import { createPdfRenderer } from '../export/pdf-renderer';
 import { createPdfExports } from '../jobs/pdf-exports';
+import { tracingClientInterceptors } from '../tracing/temporal-tracing';
 
 export interface RunningApi {
   server: http.Server;
@@ -66,9 +67,11 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       rendersPerUser: config.EXPORT_RENDERS_PER_USER,
     }),
     tracer: infra.tracing?.tracer,
+    metrics: infra.metrics,
   };
   const app = createApp(services);
   const server = http.createServer(app.callback());
+  server.on('clientError', answerClientError);
   // Slow clients must not hold sockets forever; long polls are not part of this API.
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;

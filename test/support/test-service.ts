@@ -55,12 +55,18 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     FETCH_INITIAL_RETRY_SECONDS: '0.2',
     FETCH_MAX_ATTEMPTS: '3',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Test files run side by side: none takes the default metrics port unless it asks for one.
+    METRICS_PORT: '0',
     // Tests poll often; the throttle has its own tests with its own limits.
     PLAN_LIMITS: JSON.stringify({
       free: { requests_per_minute: 1_000_000 },
       pro: { requests_per_minute: 1_000_000 },
       admin: { requests_per_minute: 1_000_000 },
     }),
+    // Likewise tests make keys freely and send bad ones on purpose, all from 127.0.0.1 into one
+    // shared Redis counter; the key cap and the per-address limit are tested in test/api/key-limits.test.ts.
+    KEYS_PER_USER_MAX: '1000000',
+    AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
     ...options.env,
   });
   const logger = createLogger(config.LOG_LEVEL, 'test');
@@ -102,6 +108,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       await api.close();
       await service.stopWorker();
       await infra.store.close();
+      await infra.metricsServer?.close();
       await database.drop();
     },
   };

@@ -20,13 +20,19 @@ export function errorEnvelope(logger: Logger): Middleware<RequestState> {
         logger.error({ err: raw, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
       }
       ctx.status = error.httpStatus;
+      ctx.state.errorCode = error.code;
       for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
-      ctx.body = {
-        success: false,
-        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-        request_id: ctx.state.requestId,
-      };
+      ctx.body = errorBody(error, ctx.state.requestId);
     }
+  };
+}
+
+/** The contract's error envelope (section 1), also written by the server's clientError handler. */
+export function errorBody(error: AppError, requestId: string) {
+  return {
+    success: false,
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    request_id: requestId,
   };
 }
 
@@ -46,9 +52,9 @@ function toAppError(raw: unknown): AppError {
     });
   }
   if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
-    const byStatus: Record<number, ErrorCode> = { 400: 'INVALID_JSON', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+    const byStatus: Record<number, ErrorCode> = { 400: 'MALFORMED_REQUEST', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
     const code = byStatus[error.status];
-    if (code) return new AppError(code, code === 'INVALID_JSON' ? 'The request is malformed' : 'The request was refused');
+    if (code) return new AppError(code, code === 'MALFORMED_REQUEST' ? 'The request is malformed' : 'The request was refused');
   }
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
 }
