@@ -5,10 +5,14 @@
  * minute is over — a valid key too, or the refusal itself would tell a guessed key apart.
  *
  * Counted with rate-limiter-flexible in the fast store, so the count holds across API processes
- * sharing Redis (in process memory on the embedded default).
+ * sharing Redis (in process memory on the embedded default). The failure that uses up an
+ * address's minute blocks it in this process and announces the block to the others, so the check
+ * every request makes is a memory read. A process that missed the announcement (started since,
+ * or its subscription dropped) blocks the address at its next failure, which finds the count full.
  */
 import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../domain/errors';
 import type { FastStore } from '../storage/fast-store';
 
@@ -21,23 +25,32 @@ export interface AuthFailureLimit {
   record(address: string | undefined): Promise<void>;
 }
 
+/** Where an address's block is announced, so every API process refuses it without asking the store. */
+const BLOCKS_CHANNEL = 'auth-failure-blocks';
+
 export function createAuthFailureLimit(store: FastStore, failuresPerMinute: number): AuthFailureLimit {
   const options = { keyPrefix: 'auth-failures', points: failuresPerMinute, duration: WINDOW_SECONDS };
   const limiter: RateLimiterAbstract = store.redis
     ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
     : new RateLimiterMemory(options);
+  // Blocked addresses and when their window ends. Failures are counted in the shared store; the
+  // check on every request with a key reads only this, so valid requests pay no round trip for it.
+  const blockedUntil = new LRUCache<string, number>({ max: 100_000, ttl: WINDOW_SECONDS * 1000, ttlAutopurge: false });
+  const block = (client: string, until: number) => blockedUntil.set(client, until, { ttl: Math.max(1, until - Date.now()) });
+  void store
+    .subscribe(BLOCKS_CHANNEL, (message) => {
+      const [client, until] = message.split(' ');
+      if (client && Number(until) > Date.now()) block(client, Number(until));
+    })
+    .catch(() => {
+      // Without the channel, this process still blocks the addresses whose failures it counted.
+    });
 
   return {
     async check(address) {
-      let window;
-      try {
-        window = await limiter.get(clientKey(address));
-      } catch {
-        // As the throttle does: with its store down, no request with a key is answered.
-        throw new AppError('SERVICE_UNAVAILABLE', 'Authentication is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
-      }
-      if (!window || window.consumedPoints < failuresPerMinute) return;
-      const retryAfter = Math.max(1, Math.ceil(window.msBeforeNext / 1000));
+      const until = blockedUntil.get(clientKey(address));
+      if (until === undefined || until <= Date.now()) return;
+      const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
       throw new AppError(
         'RATE_LIMITED',
         `Too many requests with an invalid API key from this address: ${failuresPerMinute} a minute`,
@@ -46,19 +59,22 @@ export function createAuthFailureLimit(store: FastStore, failuresPerMinute: numb
       );
     },
     async record(address) {
+      const client = clientKey(address);
+      let window;
       try {
-        await limiter.penalty(clientKey(address), 1);
+        window = await limiter.penalty(client, 1);
       } catch {
-        // The store is down: the client still learns its key is invalid, and the next check refuses.
+        // The store is down: the client still learns its key is invalid; nothing is counted.
+        return;
       }
+      if (window.consumedPoints < failuresPerMinute) return;
+      const until = Date.now() + window.msBeforeNext;
+      block(client, until);
+      await store.publish(BLOCKS_CHANNEL, `${client} ${until}`).catch(() => undefined);
     },
   };
 }
 
-/**
- * What one client is counted as: an IPv4 address, or the /64 of an IPv6 one, since a single
- * IPv6 subscriber usually holds a whole /64 and could otherwise change address per attempt.
- */
 export function clientKey(address: string | undefined): string {
   if (!address) return 'unknown';
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);

@@ -63,11 +63,16 @@ export function createThrottle(store: FastStore, limits: PlanLimitTable): Thrott
       const keyLimiter = limiterFor(plan, 'key');
       const userLimiter = limiterFor(plan, 'user');
       if (!keyLimiter || !userLimiter) return { headers: {} };
-      // One after the other: a request the key's own limit refuses is not counted for the user, so
-      // one key (a leaked one, say) cannot use up the share of the user's other keys.
-      const perKey = await take(keyLimiter, keyId, plan, 'key');
-      const perUser = await take(userLimiter, userId, plan, 'user');
-      return { headers: rateLimitHeaders(nearer(perKey, perUser)) };
+      // Both at once, one round trip to the store on every request. A request the key's own limit
+      // refuses is then given back to the user's window, so one key (a leaked one, say) cannot use
+      // up the share of the user's other keys.
+      const [perKey, perUser] = await Promise.allSettled([take(keyLimiter, keyId, plan, 'key'), take(userLimiter, userId, plan, 'user')]);
+      if (perKey.status === 'rejected') {
+        if (perUser.status === 'fulfilled') await userLimiter.reward(userId, 1).catch(() => undefined);
+        throw perKey.reason;
+      }
+      if (perUser.status === 'rejected') throw perUser.reason;
+      return { headers: rateLimitHeaders(nearer(perKey.value, perUser.value)) };
     },
     async peek(keyId, plan) {
       const limiter = limiterFor(plan, 'key');
