@@ -4,7 +4,7 @@
  * once once held /health for most of a second). Renders beyond the threads queue in the pool.
  */
 import path from 'node:path';
-import { Piscina } from 'piscina';
+import { createRenderThreads } from '../infra/render-threads';
 import type { PdfTask } from './thread/pdf-task';
 
 export interface PdfRenderer {
@@ -23,24 +23,13 @@ export interface PdfRendererOptions {
 const THREAD_ENTRY = path.join(__dirname, 'thread', 'pdf-thread.js');
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
-  const pool = new Piscina<PdfTask, Uint8Array>({
-    filename: THREAD_ENTRY,
-    minThreads: 0,
-    maxThreads: options.maxThreads ?? 1,
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
-    // Below the event loop's priority (Linux): when the cores are busy, requests are served first.
-    niceIncrement: 10,
-  });
-  let closing: Promise<void> | null = null;
+  const threads = createRenderThreads<PdfTask, Uint8Array>({ filename: THREAD_ENTRY, ...options });
   return {
     async render(task) {
       // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.
-      const pdf = await pool.run(task);
+      const pdf = await threads.run(task);
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
-    close() {
-      closing ??= pool.close();
-      return closing;
-    },
+    close: () => threads.close(),
   };
 }

@@ -4,7 +4,7 @@
  * serves meanwhile. One thread is enough for one image per job; requests beyond it queue.
  */
 import path from 'node:path';
-import { Piscina } from 'piscina';
+import { createRenderThreads } from '../infra/render-threads';
 import type { InfographicData } from './infographic-data';
 import type { RenderedInfographic } from './render-infographic';
 import type { InfographicTaskResult } from './thread/infographic-task';
@@ -26,24 +26,13 @@ export interface InfographicRendererOptions {
 const THREAD_ENTRY = path.join(__dirname, 'thread', 'infographic-thread.js');
 
 export function createInfographicRenderer(options: InfographicRendererOptions = {}): InfographicRenderer {
-  const pool = new Piscina<InfographicData, InfographicTaskResult>({
-    filename: THREAD_ENTRY,
-    minThreads: 0,
-    maxThreads: options.maxThreads ?? 1,
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
-    // Below the event loop's priority (Linux): when the cores are busy, requests are served first.
-    niceIncrement: 10,
-  });
-  let closing: Promise<void> | null = null;
+  const threads = createRenderThreads<InfographicData, InfographicTaskResult>({ filename: THREAD_ENTRY, ...options });
   return {
     async render(data, { signal } = {}) {
-      const { svg, png } = await pool.run(data, { signal: signal ?? null });
+      const { svg, png } = await threads.run(data, { signal });
       // The moved memory becomes a Buffer without another copy.
       return { svg, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
     },
-    close() {
-      closing ??= pool.close();
-      return closing;
-    },
+    close: () => threads.close(),
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * A pool of threads for CPU-heavy rendering (infographics, PDF exports) that the event loop must
+ * not do: no thread while idle, so an idle service holds no renderer heap, and threads below the
+ * event loop's priority (Linux), so when the cores are busy requests are served first.
+ */
+import { Piscina } from 'piscina';
+
+export interface RenderThreadOptions {
+  /** The plain-JS thread entry (it loads its TypeScript task through tsx). */
+  filename: string;
+  /** Default 1; renders beyond the threads queue. */
+  maxThreads?: number;
+  /** An idle thread exits after this long. Default 60 s. */
+  idleTimeoutMs?: number;
+}
+
+export interface RenderThreads<Task, Result> {
+  run(task: Task, options?: { signal?: AbortSignal }): Promise<Result>;
+  /** Waits for running renders, then stops the threads; once, however often it is called. */
+  close(): Promise<void>;
+}
+
+export function createRenderThreads<Task, Result>(options: RenderThreadOptions): RenderThreads<Task, Result> {
+  const pool = new Piscina<Task, Result>({
+    filename: options.filename,
+    minThreads: 0,
+    maxThreads: options.maxThreads ?? 1,
+    idleTimeout: options.idleTimeoutMs ?? 60_000,
+    niceIncrement: 10,
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    run: (task, { signal } = {}) => pool.run(task, { signal: signal ?? null }),
+    close() {
+      closing ??= pool.close();
+      return closing;
+    },
+  };
+}
