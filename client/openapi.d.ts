@@ -105,7 +105,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): an option the plan does not include */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -114,8 +114,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PAYLOAD_TOO_LARGE */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -207,6 +216,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -254,7 +272,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -274,6 +292,15 @@ export interface paths {
                 };
                 /** @description JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -331,7 +358,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PLAN_UPGRADE_REQUIRED (details.feature: "pdf_export") on the free plan, or INSUFFICIENT_PERMISSIONS */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: PDF export needs a Pro or Admin plan (details.feature: "pdf_export") */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -351,6 +378,15 @@ export interface paths {
                 };
                 /** @description JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -417,7 +453,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -446,6 +482,15 @@ export interface paths {
                 };
                 /** @description VALIDATION_ERROR (format) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -504,7 +549,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -513,8 +558,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description VALIDATION_ERROR */
+                /** @description VALIDATION_ERROR (details.issues) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -585,7 +639,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): batch processing, or an option of a video, that the plan does not include */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -594,8 +648,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PAYLOAD_TOO_LARGE */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -684,6 +747,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -734,7 +806,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: Batch processing needs a Pro or Admin plan (details.feature: "batch") */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -752,8 +824,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description VALIDATION_ERROR */
+                /** @description VALIDATION_ERROR (details.issues) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -812,7 +893,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: Batch processing needs a Pro or Admin plan (details.feature: "batch") */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -821,8 +902,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description VALIDATION_ERROR */
+                /** @description VALIDATION_ERROR (details.issues) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -880,7 +970,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -891,6 +981,15 @@ export interface paths {
                 };
                 /** @description NOT_FOUND (also for another user's job) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -948,7 +1047,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: Batch processing needs a Pro or Admin plan (details.feature: "batch") */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -959,6 +1058,15 @@ export interface paths {
                 };
                 /** @description NOT_FOUND (also for another user's batch) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1014,8 +1122,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1080,8 +1197,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1091,6 +1226,15 @@ export interface paths {
                 };
                 /** @description VALIDATION_ERROR (unsupported scheme, malformed URL, already in the pool) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1143,7 +1287,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1154,6 +1298,15 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1198,7 +1351,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1209,6 +1362,15 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1248,6 +1410,15 @@ export interface paths {
                         "application/json": components["schemas"]["ProxyResponse"];
                     };
                 };
+                /** @description INVALID_JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
                 401: {
                     headers: {
@@ -1257,7 +1428,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1275,8 +1446,35 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description VALIDATION_ERROR */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VALIDATION_ERROR (details.issues) */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1330,7 +1528,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS (the key lacks admin) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "admin" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1341,6 +1539,15 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1468,8 +1675,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PAYLOAD_TOO_LARGE */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1600,7 +1816,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission (details.required) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "process" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1696,8 +1912,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PAYLOAD_TOO_LARGE */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1822,7 +2047,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission (details.required) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "process" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1890,7 +2115,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission (details.required) */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "process" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2014,8 +2239,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description PAYLOAD_TOO_LARGE */
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2107,7 +2341,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): an option the plan does not include */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2125,6 +2359,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL */
                 422: {
                     headers: {
@@ -2134,7 +2386,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description RATE_LIMITED or QUOTA_EXCEEDED */
+                /** @description RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at) */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2192,7 +2444,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2203,6 +2455,15 @@ export interface paths {
                 };
                 /** @description VALIDATION_ERROR or UNSUPPORTED_URL */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2258,8 +2519,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2324,7 +2594,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2335,6 +2605,15 @@ export interface paths {
                 };
                 /** @description VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366 */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2390,8 +2669,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2447,8 +2735,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2584,6 +2881,11 @@ export interface components {
             summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights";
             /** @description Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url. */
             generate_infographic?: boolean;
+            /**
+             * @description Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).
+             * @enum {string}
+             */
+            transcript_source?: "auto" | "captions" | "speech_to_text";
         };
         JobStatus: {
             job_id: string;
@@ -2679,6 +2981,11 @@ export interface components {
                 text: string;
                 word_count: number;
                 truncated: boolean;
+                /**
+                 * @description low: written by a speech-to-text engine known to be inaccurate (the job also has a LOW_QUALITY_TRANSCRIPT warning).
+                 * @enum {string}
+                 */
+                quality: "normal" | "low";
             };
             summaries: {
                 tldr?: components["schemas"]["SummaryEntry"];
@@ -2764,7 +3071,7 @@ export interface components {
             /** @description Receives batch.completed once every job has ended. */
             webhook_url?: string | null;
             /**
-             * @description Accepted and stored; it has no effect on execution (interface 2.4).
+             * @description Accepted and stored; it has no effect on execution.
              * @enum {string|null}
              */
             priority?: "normal" | "high" | null;

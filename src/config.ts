@@ -1,7 +1,8 @@
 /**
- * The one place that reads the environment (contract section 8). Everything else receives a
- * typed Config, so a bad value stops start-up here with a message naming the variable.
+ * The one place that reads the environment (docs/api-behaviour.md#configuration). Everything else
+ * receives a typed Config, so a bad value stops start-up here with a message naming the variable.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_COMMENTS_LIMIT } from './domain/comments';
 import { z } from 'zod';
@@ -171,9 +172,9 @@ const EnvSchema = z.object({
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
     .default('vds'),
   /**
-   * Who writes summaries (contract section 7): the built-in offline engine, or a language model
-   * over the Chat Completions API (`openai`: OpenAI, vLLM, Ollama, LM Studio, llama.cpp server,
-   * OpenRouter) or Anthropic's Messages API.
+   * Who writes summaries (docs/api-behaviour.md#summary-engines): the built-in offline engine, or a
+   * language model over the Chat Completions API (`openai`: OpenAI, vLLM, Ollama, LM Studio,
+   * llama.cpp server, OpenRouter) or Anthropic's Messages API.
    */
   SUMMARY_PROVIDER: z.enum(['extractive', 'openai', 'anthropic']).default('extractive'),
   /** API root: for `openai` with the version path (https://api.openai.com/v1); for `anthropic` without (https://api.anthropic.com). */
@@ -215,6 +216,40 @@ const EnvSchema = z.object({
   /** Static credentials for the store; unset, the AWS SDK's default chain (environment, profile, instance role). Never logged. */
   ARTIFACTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   ARTIFACTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * Speech-to-text audio: a yt-dlp binary to download it with (`-f bestaudio`). It follows
+   * YouTube's changes weekly, so it is the robust choice in production; unset, the built-in
+   * download of the smallest audio-only stream through InnerTube is used.
+   */
+  YTDLP_PATH: z.string().min(1).optional(),
+  /** The ffmpeg that decodes and cuts audio for speech-to-text (ffprobe is looked for beside it); unset, `ffmpeg` on PATH. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Speech-to-text: seconds of audio per chunk; each chunk is transcribed by an activity of its own. */
+  STT_CHUNK_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+  /** Seconds each chunk repeats of the previous one's end, so a word cut at a boundary is heard whole once. */
+  STT_CHUNK_OVERLAP_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Speech-to-text: chunks of one job transcribed at once. */
+  STT_PARALLELISM: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Who transcribes videos without captions: nobody (`none`), an OpenAI-compatible server
+   * (`openai`), whisper.cpp in the worker (`local`), or Debian's pocketsphinx (`pocketsphinx`,
+   * offline but low quality).
+   */
+  STT_PROVIDER: z.enum(['none', 'openai', 'local', 'pocketsphinx']).default('none'),
+  /** API root of the `openai` provider, with the version path (https://api.openai.com/v1, http://localhost:8000/v1). */
+  STT_BASE_URL: urlString.optional(),
+  /** Model the `openai` provider asks for (whisper-1 on OpenAI, whisper-large-v3 on Groq, Systran/faster-whisper-small on speaches). */
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  /** Sent as a bearer token to the `openai` provider; local servers may need none. Never logged. */
+  STT_API_KEY: z.string().min(1).optional(),
+  /** The `local` provider's whisper.cpp model file (ggml format, e.g. ggml-base.en.bin). */
+  STT_LOCAL_MODEL: z.string().min(1).optional(),
+  /** CPU threads the `local` provider's whisper.cpp uses. */
+  STT_LOCAL_THREADS: positiveInt(os.availableParallelism()),
+  /** Videos longer than this are not transcribed (the job fails TRANSCRIPT_UNAVAILABLE). */
+  STT_MAX_AUDIO_SECONDS: positiveInt(14400),
+  /** Bound on one provider request (one chunk); a request taking longer is retried like a 5xx. */
+  STT_REQUEST_TIMEOUT_SECONDS: positiveInt(600),
   /** Worker concurrency: how many activities and workflow tasks one worker runs at once. */
   WORKER_MAX_CONCURRENT_ACTIVITIES: positiveInt(8),
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
@@ -300,6 +335,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration:\n  LLM_MODEL: required with SUMMARY_PROVIDER=${values.SUMMARY_PROVIDER} (e.g. ${values.SUMMARY_PROVIDER === 'openai' ? 'gpt-4o-mini, or llama3.1 on Ollama' : 'claude-sonnet-4-5'})`,
     );
+  }
+  if (values.STT_PROVIDER === 'openai' && !values.STT_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  STT_BASE_URL: required with STT_PROVIDER=openai (e.g. https://api.openai.com/v1, or http://localhost:8000/v1 for a local server)');
+  }
+  if (values.STT_PROVIDER === 'local' && !values.STT_LOCAL_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  STT_LOCAL_MODEL: required with STT_PROVIDER=local (the path of a whisper.cpp ggml model file, e.g. ggml-base.en.bin)');
+  }
+  if (values.STT_CHUNK_OVERLAP_SECONDS * 2 >= values.STT_CHUNK_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  STT_CHUNK_OVERLAP_SECONDS: must be less than half of STT_CHUNK_SECONDS');
   }
   if (Boolean(values.ARTIFACTS_S3_ACCESS_KEY_ID) !== Boolean(values.ARTIFACTS_S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  ARTIFACTS_S3_ACCESS_KEY_ID and ARTIFACTS_S3_SECRET_ACCESS_KEY: set both or neither');

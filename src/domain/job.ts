@@ -1,5 +1,6 @@
-/** A video job's lifecycle and the request it was accepted with (contract section 3). */
+/** A video job's lifecycle and the request it was accepted with (docs/api-behaviour.md#job-lifecycle). */
 import type { SummaryMode } from './summary';
+import type { TranscriptSourceOption } from './transcript';
 
 export const JOB_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -38,6 +39,8 @@ export interface JobRequest {
   priority: JobPriority;
   webhookUrl: string | null;
   customInstructions: string | null;
+  /** options.transcript_source; absent in requests accepted before speech-to-text: 'auto'. */
+  transcriptSource?: TranscriptSourceOption;
 }
 
 export interface JobWarning {

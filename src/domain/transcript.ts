@@ -18,7 +18,16 @@ export interface Transcript {
   /** True when YouTube machine-translated the track into `language`. */
   translated: boolean;
   segments: TranscriptSegment[];
+  /**
+   * 'low' when the speech-to-text engine that wrote it is known to be inaccurate (pocketsphinx);
+   * absent for captions and transcripts of the usual accuracy.
+   */
+  quality?: 'normal' | 'low';
 }
+
+/** options.transcript_source: where the transcript may come from. */
+export const TRANSCRIPT_SOURCE_OPTIONS = ['auto', 'captions', 'speech_to_text'] as const;
+export type TranscriptSourceOption = (typeof TRANSCRIPT_SOURCE_OPTIONS)[number];
 
 /** Joins segment texts the way we present `transcript.text`. */
 export function transcriptText(segments: readonly TranscriptSegment[]): string {

@@ -1,4 +1,4 @@
-/** The job records clients see (contract section 3), built from the row and live progress. */
+/** The job records clients see (docs/api-behaviour.md#status-record, docs/api-behaviour.md#result-record), built from the row and live progress. */
 import { isTerminal, type JobProgress } from '../domain/job';
 import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
@@ -105,6 +105,7 @@ export function resultRecord(job: JobRow, parts: JobResultParts, baseUrl: string
           text: transcriptText(transcript.transcript.segments),
           word_count: transcript.word_count,
           truncated: transcript.truncated,
+          quality: transcript.transcript.quality ?? 'normal',
         }
       : null,
     summaries: Object.fromEntries(

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/definitions';
+import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/contracts/video-job';
 import type { JobRow } from '../storage/schema';
 import { markWorkflowStarted } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
@@ -19,6 +19,7 @@ export function workflowInputFor(job: JobRow, config: JobServices['config']): Vi
     useProxy: request.useProxy,
     includeComments: request.includeComments,
     generateInfographic: request.generateInfographic && config.INFOGRAPHICS_ENABLED,
+    transcriptSource: request.transcriptSource ?? 'auto',
     retry: {
       fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
       fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,

@@ -129,7 +129,7 @@ export class ProxyPool implements ProxyProvider {
     const existing = this.agents.get(proxy.id);
     if (existing && existing.fingerprint === fingerprint) return existing.route;
     const agent = createProxyAgent(proxy);
-    const route: ProxyRoute = { id: proxy.id, fetchImpl: fetchThrough(agent) };
+    const route: ProxyRoute = { id: proxy.id, fetchImpl: fetchThrough(agent), proxyUrl: withCredentials(proxy) };
     this.agents.set(proxy.id, { fingerprint, agent, route });
     if (existing) void existing.agent.close().catch(() => {});
     return route;
@@ -153,4 +153,12 @@ export class ProxyPool implements ProxyProvider {
 
 export function createProxyPool(db: Db, options?: ProxyPoolOptions): ProxyPool {
   return new ProxyPool(db, options);
+}
+
+/** scheme://user:password@host:port, credentials URL-encoded. */
+function withCredentials(proxy: ProxyRow): string {
+  const url = new URL(proxy.url);
+  if (proxy.username !== null) url.username = encodeURIComponent(proxy.username);
+  if (proxy.password !== null) url.password = encodeURIComponent(proxy.password);
+  return url.href.replace(/\/$/, '');
 }

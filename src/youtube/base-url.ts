@@ -1,7 +1,8 @@
 /**
- * Every request meant for YouTube goes to one configurable base (contract section 7), with the
- * same path and query. URLs that YouTube itself hands us (caption tracks, redirects) name its
- * real hosts, so they are moved onto the base before we follow them.
+ * Every request meant for YouTube goes to one configurable base
+ * (docs/api-behaviour.md#outbound-requests), with the same path and query. URLs that YouTube itself
+ * hands us (caption tracks, audio streams, redirects) name its real hosts, so they are moved onto
+ * the base before we follow them.
  */
 
 const YOUTUBE_HOSTS = new Set([
@@ -15,6 +16,14 @@ const YOUTUBE_HOSTS = new Set([
   'youtube-nocookie.com',
   'www.youtube-nocookie.com',
 ]);
+
+/** The media servers (rr1---sn-....googlevideo.com) that serve the audio and video streams. */
+const MEDIA_HOST_SUFFIX = '.googlevideo.com';
+
+function isYouTubeHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return YOUTUBE_HOSTS.has(host) || host.endsWith(MEDIA_HOST_SUFFIX);
+}
 
 export class BaseUrl {
   /** Origin plus any path prefix, without a trailing slash. */
@@ -57,7 +66,7 @@ export class BaseUrl {
       return null;
     }
     if (parsed.origin === this.origin) return parsed.href;
-    if (!YOUTUBE_HOSTS.has(parsed.hostname.toLowerCase())) return null;
+    if (!isYouTubeHost(parsed.hostname)) return null;
     return this.resolve(rawPathAndQuery(trimmed, parsed));
   }
 }

@@ -49,6 +49,13 @@ export interface YouTubeClient {
    * turned off or unreadable: COMMENTS_UNAVAILABLE.
    */
   getComments(videoId: string, options?: RouteOptions & { limit?: number }): Promise<VideoComments>;
+  /**
+   * Runs `call` on a session routed per use_proxy like the calls above (direct, then through the
+   * proxies when YouTube blocks us), for work built on this client elsewhere: the audio download
+   * of speech-to-text (src/speech). Every request of one call goes the same way, so a stream
+   * URL is fetched from the address it was handed to.
+   */
+  withSession<T>(options: RouteOptions, call: (session: HttpSession) => Promise<T>): Promise<T>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -90,6 +97,10 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
       const limit = commentOptions?.limit ?? DEFAULT_COMMENTS_LIMIT;
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('The comments limit must be a positive integer');
       return fetchCleaned(commentOptions?.useProxy, (session) => fetchComments(session, videoId, limit));
+    },
+
+    withSession(routeOptions, call) {
+      return routeCall(router, routeOptions.useProxy ?? null, call);
     },
   };
 }

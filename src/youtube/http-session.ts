@@ -28,6 +28,27 @@ export interface HttpResponse {
   consentRedirect: boolean;
 }
 
+/** An answer read as bytes (media), with what a ranged download needs to check it. */
+export interface HttpBytesResponse {
+  status: number;
+  body: Buffer;
+  contentType: string;
+  /** Content-Range of a 206 answer, e.g. "bytes 0-2097151/5242880". */
+  contentRange: string | null;
+}
+
+/** What one exchange, redirects followed, came to; the body read as text or as bytes. */
+interface Answer {
+  status: number;
+  text: string;
+  bytes: Buffer | null;
+  contentType: string;
+  contentRange: string | null;
+  consentRedirect: boolean;
+}
+
+type BodyAs = 'text' | 'bytes';
+
 export interface HttpSessionOptions {
   base: BaseUrl;
   fetchImpl: typeof fetch;
@@ -59,53 +80,67 @@ export class HttpSession {
    * to judge.
    */
   async send(request: HttpRequest): Promise<HttpResponse> {
+    const answer = await this.sendWithRetry(request, 'text');
+    return { status: answer.status, text: answer.text, contentType: answer.contentType, consentRedirect: answer.consentRedirect };
+  }
+
+  /**
+   * Like send, with the body read as bytes: for media (audio streams), fetched in ranges by the
+   * caller through the same base, redirect checks, proxy and retry as every other request.
+   */
+  async sendForBytes(request: HttpRequest): Promise<HttpBytesResponse> {
+    const answer = await this.sendWithRetry(request, 'bytes');
+    return { status: answer.status, body: answer.bytes ?? Buffer.alloc(0), contentType: answer.contentType, contentRange: answer.contentRange };
+  }
+
+  private async sendWithRetry(request: HttpRequest, bodyAs: BodyAs): Promise<Answer> {
     try {
-      return await this.sendOnce(request);
+      return await this.sendOnce(request, bodyAs);
     } catch (error) {
       if (!(error instanceof YouTubeError) || error.kind !== 'TRANSIENT' || error instanceof ProxyFailure) throw error;
       await delay(this.options.retryDelayMs);
-      return this.sendOnce(request);
+      return this.sendOnce(request, bodyAs);
     }
   }
 
-  private async sendOnce(request: HttpRequest): Promise<HttpResponse> {
+  private async sendOnce(request: HttpRequest, bodyAs: BodyAs): Promise<Answer> {
     let method = request.method;
     let body = request.body;
     let url = request.url;
+    const bare = (status: number, consentRedirect = false): Answer => ({
+      status,
+      text: '',
+      bytes: null,
+      contentType: '',
+      contentRange: null,
+      consentRedirect,
+    });
 
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const response = await this.exchange(method, url, body, request);
+      const response = await this.exchange(method, url, body, request, bodyAs);
       if (response.status === 429) {
         throw new YouTubeError('SOURCE_BLOCKED', `YouTube is rate limiting us (HTTP 429 on ${request.purpose})`);
       }
       if (response.status >= 500) {
         throw new YouTubeError('TRANSIENT', `YouTube answered HTTP ${response.status} on ${request.purpose}`);
       }
-      if (!REDIRECT_STATUSES.has(response.status) || !response.location) {
-        return {
-          status: response.status,
-          text: response.text,
-          contentType: response.contentType,
-          consentRedirect: false,
-        };
-      }
+      const answer: Answer = { ...response, consentRedirect: false };
+      if (!REDIRECT_STATUSES.has(response.status) || !response.location) return answer;
 
       let target: URL;
       try {
         target = new URL(response.location, url);
       } catch {
-        return { status: response.status, text: response.text, contentType: response.contentType, consentRedirect: false };
+        return answer;
       }
       if (isSorryPath(target)) {
         throw new YouTubeError('SOURCE_BLOCKED', `YouTube sent ${request.purpose} to its unusual-traffic page`);
       }
-      if (isConsentHost(target)) {
-        return { status: response.status, text: '', contentType: '', consentRedirect: true };
-      }
+      if (isConsentHost(target)) return bare(response.status, true);
       const next = this.options.base.rebase(target.href);
       if (next === null) {
         // Somewhere outside YouTube (a sign-in page, say): not ours to follow.
-        return { status: response.status, text: '', contentType: '', consentRedirect: false };
+        return bare(response.status);
       }
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -121,7 +156,8 @@ export class HttpSession {
     url: string,
     body: string | undefined,
     request: HttpRequest,
-  ): Promise<{ status: number; text: string; contentType: string; location: string | null }> {
+    bodyAs: BodyAs,
+  ): Promise<Omit<Answer, 'consentRedirect'> & { location: string | null }> {
     const headers: Record<string, string> = { ...request.headers };
     const cookie = this.cookies.header();
     if (cookie) headers['Cookie'] = cookie;
@@ -141,11 +177,14 @@ export class HttpSession {
       if (response.url && isSorryUrl(response.url)) {
         throw new YouTubeError('SOURCE_BLOCKED', `YouTube sent ${request.purpose} to its unusual-traffic page`);
       }
-      const text = await response.text();
+      const bytes = bodyAs === 'bytes' ? Buffer.from(await response.arrayBuffer()) : null;
+      const text = bytes === null ? await response.text() : '';
       return {
         status: response.status,
         text,
+        bytes,
         contentType: response.headers.get('content-type') ?? '',
+        contentRange: response.headers.get('content-range'),
         location: response.headers.get('location'),
       };
     } catch (error) {

@@ -48,3 +48,8 @@ export const FALLBACK_CLIENTS: readonly InnertubeClient[] = [ANDROID_CLIENT, IOS
 /** The desktop browser we present as when loading the watch page. */
 export const WEB_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36';
+
+/** The user agent a client's requests carry; stream URLs YouTube hands one client expect it again. */
+export function userAgentOf(clientName: string): string {
+  return FALLBACK_CLIENTS.find((client) => client.clientName === clientName)?.userAgent ?? WEB_USER_AGENT;
+}

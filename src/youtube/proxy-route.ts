@@ -10,6 +10,11 @@ export interface ProxyRoute {
   id: string;
   /** Sends a request through this proxy; same contract as the global fetch. */
   fetchImpl: typeof fetch;
+  /**
+   * The proxy as a URL with its credentials, for an external downloader (yt-dlp) that takes it
+   * in its environment. Never logged.
+   */
+  proxyUrl?: string;
 }
 
 export interface ProxyProvider {

@@ -106,7 +106,7 @@ describe('--help', () => {
     expect(submitHelp).toContain('VIDEO_DIGEST_URL');
     expect(submitHelp).toContain('VIDEO_DIGEST_API_KEY');
     expect(submitHelp).toMatch(/^ {2}130 +interrupted/m);
-    expect(runs[0]!.stdout).toMatch(/cli jobs submit <URL> \[--modes <list>\] \[--language <code>\] \[--wait\]/);
+    expect(runs[0]!.stdout).toMatch(/cli jobs submit <URL> \[--modes <list>\] \[--language <code>\] \[--transcript-source <source>\] \[--wait\]/);
   }, 120_000);
 });
 

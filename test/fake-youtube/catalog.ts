@@ -40,8 +40,9 @@ export const VIDEO_ANDROID_FALLBACK = 'AndroidOnly';
 /** Four hours of dense creator captions, well over 1 MB of text. */
 export const VIDEO_LONG = 'LongLecture';
 /**
- * Creator captions just under the contract's largest transcript (10485760 bytes of text, as
- * max_transcript_length counts it), so the whole of it is kept: the heaviest job the service takes.
+ * Creator captions just under the largest transcript the service keeps (10485760 bytes of text,
+ * as max_transcript_length counts it: docs/api-behaviour.md#transcript-length), so the whole of it
+ * is kept: the heaviest job the service takes.
  */
 export const VIDEO_TEN_MEGABYTES = 'TenMegabyte';
 /** Bytes of transcript text VIDEO_TEN_MEGABYTES carries: under the maximum by less than one cue. */
@@ -72,6 +73,37 @@ export const VIDEO_COMMENTS_REFUSED = 'CommentsRef';
  */
 export const VIDEO_HOSTILE_TEXT = 'HostileText';
 
+/**
+ * No captions, but real audio (./audio): a minute of speech by espeak-ng, offered as audio-only
+ * streams with plain URLs, served with range requests. Speech-to-text's subject.
+ */
+export const VIDEO_SPOKEN_NO_CAPTIONS = 'SpokenNoCap';
+/** What VIDEO_SPOKEN_NO_CAPTIONS says (at 125 words a minute, about 56 s, then silence to 60 s). */
+export const SPOKEN_NO_CAPTIONS_TEXT =
+  'Welcome to the workshop. Today we build a small wooden shelf for the kitchen. First, measure the wall and mark where the brackets will go. ' +
+  'Use a level, because a crooked shelf looks wrong from across the room. Next, cut the board to length with a fine saw, and sand the edges until they feel smooth. ' +
+  'Drill two pilot holes for each bracket, so the wood does not split. Fix the brackets to the wall with screws that reach the studs behind the plaster. ' +
+  'Then set the board on the brackets and fasten it from below. Finish the wood with a thin coat of oil, and let it dry overnight. ' +
+  'Tomorrow the shelf can carry jars, books or plants. Thank you for watching, and see you next time.';
+/** VIDEO_SPOKEN_NO_CAPTIONS with an English creator track: for transcript_source speech_to_text and captions. */
+export const VIDEO_SPOKEN_WITH_CAPTIONS = 'SpokenCapts';
+/**
+ * No captions; a minute of sine tones at known places (SPOKEN_TONES), one of them astride the
+ * 20-second mark, so chunked transcription can be checked to the second.
+ */
+export const VIDEO_TONES_NO_CAPTIONS = 'TonesNoCapt';
+/** [start, duration, hertz] of the tones of VIDEO_TONES_NO_CAPTIONS. */
+export const TONES_NO_CAPTIONS: Array<[number, number, number]> = [
+  [2, 1.5, 440],
+  [12, 1.5, 550],
+  [18.5, 1.5, 660],
+  [27, 1.5, 770],
+  [38, 1.5, 880],
+  [51, 1.5, 990],
+];
+/** No captions, and its audio only with a signatureCipher for every client: SOURCE_BLOCKED. */
+export const VIDEO_AUDIO_SIGNATURE_ONLY = 'CipherAudio';
+
 export { GENERATED_ID_PREFIX, generatedVideoId, isGeneratedVideoId } from './generated-videos';
 
 export const SCENARIO_VIDEO_IDS = {
@@ -94,6 +126,10 @@ export const SCENARIO_VIDEO_IDS = {
   commentsOff: VIDEO_COMMENTS_OFF,
   commentsRefused: VIDEO_COMMENTS_REFUSED,
   hostileText: VIDEO_HOSTILE_TEXT,
+  spokenNoCaptions: VIDEO_SPOKEN_NO_CAPTIONS,
+  spokenWithCaptions: VIDEO_SPOKEN_WITH_CAPTIONS,
+  tonesNoCaptions: VIDEO_TONES_NO_CAPTIONS,
+  audioSignatureOnly: VIDEO_AUDIO_SIGNATURE_ONLY,
 } as const;
 
 /** The playability YouTube gives an address it suspects of automation. */
@@ -227,6 +263,28 @@ const BUILDERS: Record<string, () => FakeVideo> = {
   [VIDEO_COMMENTS_REFUSED]: () => ({ ...talkBasedVideo(VIDEO_COMMENTS_REFUSED, 'solar'), comments: { state: 'refused' } }),
 
   [VIDEO_HOSTILE_TEXT]: () => hostileTextVideo(),
+
+  [VIDEO_SPOKEN_NO_CAPTIONS]: () => ({
+    ...plainVideo(VIDEO_SPOKEN_NO_CAPTIONS, 'A Kitchen Shelf in One Afternoon', 'Small Workshop', 60),
+    description: 'Measuring, cutting, fixing and finishing a simple wooden shelf. No captions yet.',
+    audio: { content: { kind: 'speech', text: SPOKEN_NO_CAPTIONS_TEXT, seconds: 60, wordsPerMinute: 125 } },
+  }),
+
+  [VIDEO_SPOKEN_WITH_CAPTIONS]: () => ({
+    ...plainVideo(VIDEO_SPOKEN_WITH_CAPTIONS, 'A Kitchen Shelf in One Afternoon (captioned)', 'Small Workshop', 60),
+    audio: { content: { kind: 'speech', text: SPOKEN_NO_CAPTIONS_TEXT, seconds: 60, wordsPerMinute: 125 } },
+    tracks: [{ languageCode: 'en', name: 'English', isTranslatable: true, cues: spaced(['Welcome to the workshop.', 'Today we build a small wooden shelf for the kitchen.'], 0, 4000) }],
+  }),
+
+  [VIDEO_TONES_NO_CAPTIONS]: () => ({
+    ...plainVideo(VIDEO_TONES_NO_CAPTIONS, 'Test Tones', 'Signal Lab', 60),
+    audio: { content: { kind: 'tones', seconds: 60, tones: TONES_NO_CAPTIONS } },
+  }),
+
+  [VIDEO_AUDIO_SIGNATURE_ONLY]: () => ({
+    ...plainVideo(VIDEO_AUDIO_SIGNATURE_ONLY, 'Behind a Signature', 'Locked Channel', 60),
+    audio: { content: { kind: 'speech', text: SPOKEN_NO_CAPTIONS_TEXT, seconds: 60, wordsPerMinute: 125 }, delivery: 'signature' },
+  }),
 };
 
 const built = new Map<string, FakeVideo>();

@@ -75,6 +75,27 @@ export interface FakeCommentSettings {
   firstPageSort: 'top' | 'newest';
 }
 
+/**
+ * Sound for a video's audio-only streams (./audio): speech espeak-ng says, sine tones ([start,
+ * duration, hertz] in seconds) or one steady sine (made by ffmpeg alone: cheap for hours of
+ * audio), padded with silence to exactly `seconds`.
+ */
+export type FakeAudioContent =
+  | { kind: 'speech'; text: string; seconds: number; wordsPerMinute?: number }
+  | { kind: 'tones'; seconds: number; tones: Array<[number, number, number]> }
+  | { kind: 'sine'; seconds: number; hertz: number };
+
+/**
+ * The audio a playable video offers in streamingData.adaptiveFormats, served at /videoplayback
+ * with range requests. `delivery`: 'plain' (default) gives each format a `url`; 'signature' only
+ * a `signatureCipher` (deciphering YouTube's player script needed); 'sabr' no URLs at all beside
+ * a serverAbrStreamingUrl (a PO token needed).
+ */
+export interface FakeAudio {
+  content: FakeAudioContent;
+  delivery?: 'plain' | 'signature' | 'sabr';
+}
+
 export interface FakeVideo {
   videoId: string;
   title: string;
@@ -101,6 +122,8 @@ export interface FakeVideo {
   consentRequired?: boolean;
   /** The comment section; fields left out take their defaults. */
   comments?: Partial<FakeCommentSettings>;
+  /** Real audio streams; without it the formats' URLs answer 404. */
+  audio?: FakeAudio;
 }
 
 /** Ways to answer the next requests for a video instead of answering properly. */
@@ -137,4 +160,6 @@ export interface FakeBehaviour {
   refuseFrom?: { addresses: string[]; with: 'bot-check' | FakeFailure };
   /** Comment settings layered over the video's own (a count of 150 for a benchmark, say). */
   comments?: Partial<FakeCommentSettings>;
+  /** Answer the next `count` requests for this video's audio (/videoplayback) this way. */
+  mediaFailNext?: { with: FakeFailure; count: number };
 }

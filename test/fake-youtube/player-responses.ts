@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { captionTrackUrl } from './caption-urls';
+import type { FakeAudioFiles } from './audio';
 import type { FakeCaptionDelivery, FakeClientView, FakePlayability, FakeVideo } from './model';
 import { TRANSLATION_LANGUAGES } from './translation-languages';
 
@@ -10,7 +11,8 @@ import { TRANSLATION_LANGUAGES } from './translation-languages';
  * runs, the web client as simpleText, as the real ones do.
  */
 
-export function playerResponseFor(video: FakeVideo, clientName: string, view: FakeClientView): Record<string, unknown> {
+/** `audio`: the video's audio files (./audio), when it has them, for its audio-only formats. */
+export function playerResponseFor(video: FakeVideo, clientName: string, view: FakeClientView, audio?: FakeAudioFiles): Record<string, unknown> {
   const playability = view.playability ?? video.playability ?? { status: 'OK' };
   const visitorData = visitorDataFor(video.videoId, clientName);
   const base = {
@@ -35,7 +37,7 @@ export function playerResponseFor(video: FakeVideo, clientName: string, view: Fa
       miniplayer: { miniplayerRenderer: { playbackMode: 'PLAYBACK_MODE_ALLOW' } },
       contextParams: 'Q0FFU0FnZ0M=',
     },
-    streamingData: streamingData(video),
+    streamingData: streamingData(video, clientName, audio),
     ...captionsSection(video, clientName, delivery),
     videoDetails: videoDetails(video),
     ...(clientName === 'WEB' ? { microformat: microformat(video) } : {}),
@@ -237,22 +239,40 @@ function microformat(video: FakeVideo): Record<string, unknown> {
   };
 }
 
-function streamingData(video: FakeVideo): Record<string, unknown> {
+function streamingData(video: FakeVideo, clientName: string, audio: FakeAudioFiles | undefined): Record<string, unknown> {
+  const delivery = video.audio?.delivery ?? 'plain';
+  const address = (itag: number) => `https://rr1---sn-fake.googlevideo.com/videoplayback?id=${video.videoId}&itag=${itag}&c=${clientName}`;
+  // How a format says where it is: a URL, a URL whose signature must be deciphered first, or
+  // (SABR) nowhere but the streaming URL below.
+  const location = (itag: number): Record<string, string> => {
+    if (!video.audio || delivery === 'plain') return { url: address(itag) };
+    if (delivery === 'signature') return { signatureCipher: `s=${encodeURIComponent(`AOq0QJ8wRAIg${itag}scrambled`)}&sp=sig&url=${encodeURIComponent(address(itag))}` };
+    return {};
+  };
   const media = (itag: number, mimeType: string, bitrate: number) => ({
     itag,
-    url: `https://rr1---sn-fake.googlevideo.com/videoplayback?id=${video.videoId}&itag=${itag}`,
+    ...location(itag),
     mimeType,
     bitrate,
     lastModified: '1700000000000000',
     approxDurationMs: String(video.lengthSeconds * 1000),
   });
+  const audioFormats = audio
+    ? audio.streams.map((stream) => ({
+        ...media(stream.itag, stream.mimeType, stream.bitrate),
+        contentLength: String(stream.bytes),
+        averageBitrate: stream.bitrate,
+        approxDurationMs: String(Math.round(audio.seconds * 1000)),
+        audioQuality: 'AUDIO_QUALITY_MEDIUM',
+        audioSampleRate: '48000',
+        audioChannels: 1,
+      }))
+    : [{ ...media(140, 'audio/mp4; codecs="mp4a.40.2"', 130000), audioQuality: 'AUDIO_QUALITY_MEDIUM' }];
   return {
     expiresInSeconds: '21540',
     formats: [{ ...media(18, 'video/mp4; codecs="avc1.42001E, mp4a.40.2"', 503000), width: 640, height: 360 }],
-    adaptiveFormats: [
-      { ...media(137, 'video/mp4; codecs="avc1.640028"', 4400000), width: 1920, height: 1080 },
-      { ...media(140, 'audio/mp4; codecs="mp4a.40.2"', 130000), audioQuality: 'AUDIO_QUALITY_MEDIUM' },
-    ],
+    adaptiveFormats: [{ ...media(137, 'video/mp4; codecs="avc1.640028"', 4400000), width: 1920, height: 1080 }, ...audioFormats],
+    ...(video.audio && delivery === 'sabr' ? { serverAbrStreamingUrl: `https://rr1---sn-fake.googlevideo.com/videoplayback?id=${video.videoId}&sabr=1` } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fakeAudioFiles, type FakeAudioFiles } from './audio';
 import { renderJson3, renderSrv1, renderSrv3, renderVtt, type CaptionDocument } from './caption-formats';
 import { hasValidSignature } from './caption-urls';
 import { BOT_CHECK, catalogVideo } from './catalog';
@@ -20,6 +22,7 @@ import { translateCues } from './translation';
  *   POST /youtubei/v1/next?key=...    watch data for a videoId, or a page of comments for a
  *                                     continuation (see ./comments)
  *   GET  /api/timedtext?...           captions as json3, srv3, vtt (or the legacy XML with no fmt)
+ *   GET  /videoplayback?id=ID&itag=N  a video's audio-only stream (googlevideo.com), with ranges
  *   GET  /vi/ID/*.jpg                 404 (thumbnails are not served)
  * Every request is logged in `requests`, so tests can see which clients were tried, and from
  * which address (the behaviour `refuseFrom` blocks addresses, like YouTube blocks an IP).
@@ -37,6 +40,8 @@ export interface FakeRequestRecord {
   remoteAddress: string;
   /** Set once answered; undefined for requests left hanging or cut off. */
   status?: number;
+  /** The Range header of a /videoplayback request. */
+  range?: string;
 }
 
 export interface FakeYouTube {
@@ -160,6 +165,12 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     if (req.method === 'POST' && url.pathname === '/youtubei/v1/next') {
       return serveNext(record, url, req, res);
     }
+    if (req.method === 'GET' && url.pathname === '/videoplayback') {
+      record.videoId = url.searchParams.get('id') ?? undefined;
+      record.client = url.searchParams.get('c') ?? undefined;
+      record.range = req.headers.range;
+      return serveMedia(record, url, req, res);
+    }
     if (req.method === 'GET' && url.pathname === '/api/timedtext') {
       record.videoId = url.searchParams.get('v') ?? undefined;
       record.client = url.searchParams.get('c') ?? undefined;
@@ -168,7 +179,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     send(res, 404, 'text/html; charset=utf-8', renderErrorPage(404));
   }
 
-  function serveWatchPage(record: FakeRequestRecord, url: URL, res: ServerResponse): void {
+  async function serveWatchPage(record: FakeRequestRecord, url: URL, res: ServerResponse): Promise<void> {
     const videoId = record.videoId ?? '';
     if (answerFailure(takeFailure(videoId), res, `${url.pathname}${url.search}`)) return;
     if (answerFailure(refusalFailure(record, videoId), res, `${url.pathname}${url.search}`)) return;
@@ -186,7 +197,9 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       return;
     }
 
-    const playerResponse = video ? playerResponseFor(video, 'WEB', viewFor(record, video, 'WEB')) : unknownVideoResponse(videoId, 'WEB');
+    const playerResponse = video
+      ? playerResponseFor(video, 'WEB', viewFor(record, video, 'WEB'), await audioOf(video))
+      : unknownVideoResponse(videoId, 'WEB');
     const comments = commentSectionOf(record, video);
     const visitorData = visitorDataFor(videoId, 'WEB');
     const html = renderWatchPage({
@@ -235,7 +248,58 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     if (answerFailure(refusalFailure(record, videoId), res, `/watch?v=${videoId}`)) return;
 
     const video = lookup(videoId);
-    sendJson(res, 200, video ? playerResponseFor(video, clientName, viewFor(record, video, clientName)) : unknownVideoResponse(videoId, clientName));
+    sendJson(
+      res,
+      200,
+      video ? playerResponseFor(video, clientName, viewFor(record, video, clientName), await audioOf(video)) : unknownVideoResponse(videoId, clientName),
+    );
+  }
+
+  function audioOf(video: FakeVideo): Promise<FakeAudioFiles | undefined> {
+    return video.audio ? fakeAudioFiles(video.audio.content) : Promise.resolve(undefined);
+  }
+
+  /**
+   * An audio-only stream, as googlevideo.com serves one: the whole file (200), or the byte range
+   * asked for (206 with Content-Range; 416 past the end). Only videos with `audio`, and only
+   * formats offered with a plain URL, are served; the rest answer 403, as media servers answer a
+   * URL that was not properly signed.
+   */
+  async function serveMedia(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const videoId = record.videoId ?? '';
+    const pendingFailure = behaviours.get(videoId)?.mediaFailNext;
+    if (pendingFailure && pendingFailure.count > 0) {
+      pendingFailure.count--;
+      if (answerFailure(pendingFailure.with, res, `/watch?v=${videoId}`)) return;
+    }
+    if (answerFailure(refusalFailure(record, videoId), res, `/watch?v=${videoId}`)) return;
+    const video = lookup(videoId);
+    if (!video?.audio) return send(res, 404, 'text/plain', '');
+    if ((video.audio.delivery ?? 'plain') !== 'plain') return send(res, 403, 'text/plain', '');
+    const stream = (await fakeAudioFiles(video.audio.content)).streams.find((candidate) => String(candidate.itag) === url.searchParams.get('itag'));
+    if (!stream) return send(res, 404, 'text/plain', '');
+
+    const contentType = stream.mimeType.split(';')[0]!;
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+    if (!range) {
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': stream.bytes, 'Accept-Ranges': 'bytes' });
+      fs.createReadStream(stream.path).pipe(res);
+      return;
+    }
+    const first = Number(range[1]);
+    const last = Math.min(range[2] === '' ? stream.bytes - 1 : Number(range[2]), stream.bytes - 1);
+    if (first >= stream.bytes || last < first) {
+      res.writeHead(416, { 'Content-Range': `bytes */${stream.bytes}`, 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    res.writeHead(206, {
+      'Content-Type': contentType,
+      'Content-Length': last - first + 1,
+      'Content-Range': `bytes ${first}-${last}/${stream.bytes}`,
+      'Accept-Ranges': 'bytes',
+    });
+    fs.createReadStream(stream.path, { start: first, end: last }).pipe(res);
   }
 
   /**
@@ -396,6 +460,7 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
         ...current,
         ...patch,
         failNext: patch.failNext ? { ...patch.failNext } : current.failNext,
+        mediaFailNext: patch.mediaFailNext ? { ...patch.mediaFailNext } : current.mediaFailNext,
         clients: { ...current.clients, ...patch.clients },
       });
     },

@@ -1,4 +1,4 @@
-/** `cli jobs submit URL [--modes ...] [--language xx] [--wait]`: a video job through the API. */
+/** `cli jobs submit URL [--modes ...] [--language xx] [--transcript-source ...] [--wait]`: a video job through the API. */
 import { Command } from 'commander';
 import { addConnectionOptions, connect, type ConnectionOptions } from '../api/connection';
 import { printJsonLine } from '../output';

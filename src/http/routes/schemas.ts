@@ -126,6 +126,9 @@ export const JobResultRecordSchema = z
       text: z.string(),
       word_count: z.number().int(),
       truncated: z.boolean(),
+      quality: z
+        .enum(['normal', 'low'])
+        .describe('low: written by a speech-to-text engine known to be inaccurate (the job also has a LOW_QUALITY_TRANSCRIPT warning).'),
     }),
     summaries: z.record(z.enum(SUMMARY_MODES), SummaryEntrySchema),
     infographic_url: z.string().nullable().describe('GET it with the same key: PNG, or ?format=svg. Null without an infographic.'),
@@ -157,7 +160,7 @@ export const authErrors = {
   403: { description: 'INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED', schema: ErrorEnvelopeSchema },
 } as const;
 
-/** API key management and the webhook secret (contract sections 4 and 6). */
+/** API key management and the webhook secret (docs/api-behaviour.md#permissions-and-key-management, docs/api-behaviour.md#signing). */
 export const ApiKeyRecordSchema = z
   .object({
     key_id: z.string().describe('uuid'),

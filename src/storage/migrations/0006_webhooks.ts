@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Webhook deliveries (contract section 6): one row per event sent to a URL, and one row per HTTP
- * attempt at it. The delivery's id is its `webhook-id` header and its workflow's id.
+ * Webhook deliveries (docs/api-behaviour.md#webhooks): one row per event sent to a URL, and one row
+ * per HTTP attempt at it. The delivery's id is its `webhook-id` header and its workflow's id.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

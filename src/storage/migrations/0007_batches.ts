@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Batches (contract section 5): one row per accepted batch; its videos are ordinary rows in
- * `jobs` carrying `batch_id`. `job_ids` keeps the order the videos were sent in.
+ * Batches (docs/api-behaviour.md#batches): one row per accepted batch; its videos are ordinary rows
+ * in `jobs` carrying `batch_id`. `job_ids` keeps the order the videos were sent in.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -14,6 +14,7 @@ import * as m0008 from './0008_transcripts_as_json';
 import * as m0009 from './0009_model_summaries';
 import * as m0010 from './0010_artifacts_and_comments';
 import * as m0011 from './0011_webhook_attempt_outcomes';
+import * as m0012 from './0012_speech_to_text';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_model_summaries': m0009,
   '0010_artifacts_and_comments': m0010,
   '0011_webhook_attempt_outcomes': m0011,
+  '0012_speech_to_text': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
 /**
- * The body of POST /api/v1/videos/process (interface 2.1, contract section 3): its schema, and
- * the normalised JobRequest it becomes.
+ * The body of POST /api/v1/videos/process (docs/api-behaviour.md#submitting-a-job; every field in
+ * /openapi.json): its schema, and the normalised JobRequest it becomes.
  */
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors';
 import { MAX_TRANSCRIPT_BYTES, type JobRequest, type JobWarning } from '../../../domain/job';
 import { SUMMARY_MODES, type SummaryMode } from '../../../domain/summary';
+import { TRANSCRIPT_SOURCE_OPTIONS } from '../../../domain/transcript';
 import { parseVideoUrl } from '../../../domain/video-url';
 
 const summaryMode = z.enum(SUMMARY_MODES);
@@ -31,6 +32,12 @@ export const ProcessOptionsSchema = z
       .describe('Default ["tldr"].'),
     summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of summary_modes.'),
     generate_infographic: z.boolean().optional().describe('Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url.'),
+    transcript_source: z
+      .enum(TRANSCRIPT_SOURCE_OPTIONS)
+      .optional()
+      .describe(
+        'Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).',
+      ),
   })
   .meta({ id: 'ProcessOptions' });
 
@@ -110,6 +117,7 @@ export function normaliseProcessRequest(body: ProcessRequestBody, features: Serv
       priority: body.priority ?? 'normal',
       webhookUrl,
       customInstructions: body.custom_instructions ?? null,
+      transcriptSource: options.transcript_source ?? 'auto',
     },
     warnings,
     usedDeprecatedField,
