@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { startApiServer } from '../src/runtime/api-server';
-import { createBenchUser, machineLine, printTable, round, runMain, startBenchStack } from './support';
+import { createBenchUser, machineLine, printTable, runMain, startBenchStack } from './support';
 
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
 const SECONDS = Number(args.seconds);

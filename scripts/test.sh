@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The test command (README, .ci/run): typecheck, then the whole suite against real Postgres, Redis
-# and Temporal (scripts/with-infra.sh provides them). Extra arguments go to jest. It ends with one
-# plain line of totals, "jest: N passed, N failed, N skipped", for tools that read a run's last line.
+# The test command (README, .ci/run): typecheck, lint, then the whole suite against real Postgres,
+# Redis and Temporal (scripts/with-infra.sh provides them). Extra arguments go to jest. It ends with
+# one plain line of totals, "jest: N passed, N failed, N skipped", for tools that read a run's last line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 npx tsc --noEmit -p . || exit 1
+npm run --silent lint || exit 1
 
 results="$(mktemp -t vd-jest-results-XXXXXX.json)"
 bash scripts/with-infra.sh npx jest --json --outputFile="$results" "$@"

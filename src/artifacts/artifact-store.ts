@@ -48,7 +48,7 @@ export const artifactKeys = {
 
 /** Keys are ours (job ids and fixed names), but a store must still never leave its root. */
 export function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._\/-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
     throw new Error(`not an artifact key: ${JSON.stringify(key)}`);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The command line (contract section 8, issue 10): `npm run --silent cli -- COMMAND ...`; `cli --help`
- * lists every command. Administrative commands work on the configured database or Temporal; client
- * commands speak to the API through the typed client.
+ * The command line (docs/api-behaviour.md#command-line, issue 10):
+ * `npm run --silent cli -- COMMAND ...`; `cli --help` lists every command. Administrative commands
+ * work on the configured database or Temporal; client commands speak to the API through the typed
+ * client.
  */
 import { CommanderError, type Command } from 'commander';
 import { describeApiFailure } from './api/failures';
@@ -46,4 +47,5 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then((code) => process.exit(code));
+// run answers every failure with an exit code, so there is no rejection left to handle.
+void run(process.argv.slice(2)).then((code) => process.exit(code));

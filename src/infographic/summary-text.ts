@@ -120,7 +120,7 @@ export function plainText(markdown: string): string {
  */
 export function sentencesOf(text: string): string[] {
   return cleanText(text)
-    .split(/(?<=[.!?…。！？])\s+(?=["“‘'(\[]?[\p{Lu}\p{Lo}\p{N}])|(?<=[。！？])/u)
+    .split(/(?<=[.!?…。！？])\s+(?=["“‘'([]?[\p{Lu}\p{Lo}\p{N}])|(?<=[。！？])/u)
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }

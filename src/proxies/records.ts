@@ -22,8 +22,6 @@ export function proxyRecord(row: ProxyRow, now = Date.now()) {
   };
 }
 
-export type ProxyRecord = ReturnType<typeof proxyRecord>;
-
 /** disabled > cooling_down (skipped by calls) > failing (last check failed) > ok > untested. */
 export function proxyState(row: ProxyRow, now = Date.now()): ProxyState {
   if (!row.enabled) return 'disabled';

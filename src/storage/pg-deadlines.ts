@@ -14,6 +14,7 @@ import { Client, type PoolConfig } from 'pg';
 export const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 export class DeadlineClient extends Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this override must fit them all.
   override query(...args: unknown[]): any {
     const last = args.length - 1;
     if (typeof args[last] === 'function') {

@@ -4,5 +4,3 @@ import { randomBytes } from 'node:crypto';
 export function newDeliveryId(): string {
   return `msg_${randomBytes(16).toString('base64url')}`;
 }
-
-export const DELIVERY_ID_PATTERN = /^msg_[A-Za-z0-9_-]{22}$/;

@@ -1,11 +1,15 @@
 /**
  * YouTube access for the service: video metadata, caption transcripts and top comments through InnerTube,
- * every request sent to the configured base URL (contract section 7).
+ * every request sent to the configured base URL (docs/api-behaviour.md#outbound-requests).
  */
 export { createYouTubeClient, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
-export { YouTubeError, isYouTubeError, type YouTubeFailureKind } from './errors';
+export { YouTubeError, type YouTubeFailureKind } from './errors';
 export { ProxyFailure, type ProxyProvider, type ProxyRoute } from './proxy-route';
 export { probeYouTube, PROBE_VIDEO_ID, type ProbeOutcome, type ProbeResult } from './probe';
+export type { HttpSession, HttpBytesResponse } from './http-session';
+export { PlayerSources, type PlayableResponse } from './player-sources';
+export { userAgentOf } from './innertube-clients';
+export { arrayAt, at, integerAt, stringAt } from './player-response';
 
 // Pure parsers, exported so they can be used and tested on their own.
 export { parseJson3Captions } from './captions/json3';

@@ -39,8 +39,3 @@ export async function findArtifact(db: Db, jobId: string, name: string): Promise
     ? { jobId: row.job_id, name: row.name, storageKey: row.storage_key, contentType: row.content_type, byteSize: row.byte_size, sha256: row.sha256 }
     : null;
 }
-
-export async function artifactNames(db: Db, jobId: string): Promise<string[]> {
-  const rows = await db.selectFrom('job_artifacts').select('name').where('job_id', '=', jobId).execute();
-  return rows.map((row) => row.name);
-}

@@ -1,7 +1,7 @@
 import type { Plan, Permission } from '../../domain/access';
-import type { IssuedKey } from '../../auth/api-key-format';
 import type { Db } from '../database';
 import type { UserRow } from '../schema';
+import type { NewKey } from './api-key-admin';
 
 export class DuplicateEmailError extends Error {
   constructor(email: string) {
@@ -14,10 +14,13 @@ export interface CreatedUser {
   keyId: string;
 }
 
+/** The stored parts of a newly issued key (issueApiKey's result fits): never the key itself. */
+type StoredKeyParts = Pick<NewKey, 'hash' | 'prefix' | 'lastFour'>;
+
 /** Creates a user with their first API key, atomically. */
 export async function createUserWithKey(
   db: Db,
-  input: { email: string; plan: Plan; key: IssuedKey; keyName: string; permissions: Permission[] },
+  input: { email: string; plan: Plan; key: StoredKeyParts; keyName: string; permissions: Permission[] },
 ): Promise<CreatedUser> {
   try {
     return await db.transaction().execute(async (tx) => {

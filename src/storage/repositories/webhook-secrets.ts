@@ -1,6 +1,6 @@
 /**
- * Per-user webhook signing secrets (contract section 6, Standard Webhooks): `whsec_` + base64 of
- * 32 random bytes, made on first use and kept in users.webhook_secret.
+ * Per-user webhook signing secrets (docs/api-behaviour.md#signing, Standard Webhooks): `whsec_` +
+ * base64 of 32 random bytes, made on first use and kept in users.webhook_secret.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -10,11 +10,6 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export function generateWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-}
-
-/** The raw HMAC key of a `whsec_...` secret, as Standard Webhooks signs with it. */
-export function webhookSigningKey(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
 }
 
 /**

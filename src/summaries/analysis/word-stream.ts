@@ -105,7 +105,7 @@ const CLAUSE_MARK = /[,;:、，；：]+$/u;
 const FILLER = 1;
 const STUTTER_PRONE = 2;
 /** Tabs and line breaks (multi-line manual captions) as well as spaces separate words. */
-const WHITESPACE = /[\t\n\r\f\v\u00a0\u2028\u2029]|  /;
+const WHITESPACE = /[\t\n\r\f\v\u00a0\u2028\u2029]| {2}/;
 const WHITESPACE_RUN = /\s+/;
 
 function grow(array: Int32Array): Int32Array {

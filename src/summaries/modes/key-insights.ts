@@ -10,7 +10,7 @@ import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
 import { candidateSentences, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
-import { minutes, NO_SPEECH, quotableSectionSalience, similarity } from './shared';
+import { minutes, NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measures';
 
 const GLOBAL_CANDIDATES = 150;
 const SECTION_CANDIDATES = 12;
@@ -67,7 +67,7 @@ export function insightText(analysis: TranscriptAnalysis, s: number): string {
   return analysis.presenter.sentence(text);
 }
 
-export function renderKeyInsights(analysis: TranscriptAnalysis, insights: readonly string[]): string {
+export function renderKeyInsights(insights: readonly string[]): string {
   return insights.length === 0 ? NO_SPEECH : insights.map((text) => `- ${escapeMarkdown(text)}`).join('\n');
 }
 

@@ -37,7 +37,7 @@ export function renderSummary(
     }
     case 'key_insights': {
       const insights = keyInsightSentences(analysis).map((s) => insightText(analysis, s));
-      return { mode, content: withViewers(renderKeyInsights(analysis, insights)), insights, generator: { ...generator } };
+      return { mode, content: withViewers(renderKeyInsights(insights)), insights, generator: { ...generator } };
     }
   }
 }
