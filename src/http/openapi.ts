@@ -2,6 +2,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject } from 'zod';
 import type { AnyRoute } from './route';
+import { documentedResponses } from './standard-responses';
 
 /** The API's name: the document's info.title, and the title of the reference page drawn from it. */
 export const API_TITLE = 'Video Transcript and Summary API';
@@ -28,7 +29,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
           : {}),
       },
       responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => [
+        Object.entries(documentedResponses(route)).map(([status, response]) => [
           status,
           {
             description: response.description,

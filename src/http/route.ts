@@ -24,6 +24,15 @@ export interface RouteResponse {
   contentType?: string;
 }
 
+/** One documented response: `schema` describes a JSON body, `contentType` a binary one. */
+export interface DocumentedResponse {
+  description: string;
+  schema?: ZodType;
+  contentType?: string;
+}
+
+export type DocumentedResponses = Record<number, DocumentedResponse>;
+
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 
 export interface RouteInput<P, Q, B> {
@@ -47,8 +56,12 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   /** A plan-gated route (pdf_export, batch): refused with PLAN_UPGRADE_REQUIRED on plans without it. */
   feature?: { name: PlanFeature; description: string };
   request?: { params?: P; query?: Q; body?: B };
-  /** Documented responses by status; `schema` describes a JSON body, `contentType` a binary one. */
-  responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
+  /**
+   * Documented responses by status. The errors every route of its kind gives (bad bodies, unknown
+   * ids, missing keys, throttling, permissions, plan gates) are documented from the declaration
+   * itself (standard-responses.ts); list one here only to say more than the standard one does.
+   */
+  responses: DocumentedResponses;
   handler(input: RouteInput<P, Q, B>): Promise<RouteResponse>;
   /**
    * The bound on answering, from the standard one (REQUEST_DEADLINE_MS), for a route that

@@ -3,7 +3,7 @@
 export const GRANULARITIES = ['day', 'week', 'month'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date written YYYY-MM-DD, as midnight UTC; null otherwise (2025-02-30, 2025-2-3). */

@@ -7,7 +7,6 @@ import type { Db } from '../../../storage/database';
 import { notFound } from '../../../domain/errors';
 import { notificationSettings, setEmailNotifications } from '../../../notifications/outbox';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
 
 export interface AccountRouteDeps {
   db: Db;
@@ -33,11 +32,6 @@ export const UpdateNotificationSettingsBody = z
   .strictObject({ email_notifications: z.boolean().describe('true: send email notices; false: stop') })
   .meta({ id: 'UpdateNotificationSettingsRequest' });
 
-const errors = {
-  401: authErrors[401],
-  429: { description: 'RATE_LIMITED (Retry-After)', schema: ErrorEnvelopeSchema },
-} as const;
-
 export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
   defineRoute({
     method: 'get',
@@ -46,7 +40,7 @@ export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     description: WHAT_IS_SENT,
     tags: TAGS,
     auth: AUTH,
-    responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema }, ...errors },
+    responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema } },
     async handler({ principal }) {
       const settings = await notificationSettings(deps.db, principal.userId);
       if (!settings) throw notFound('User');
@@ -63,13 +57,7 @@ export const updateNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     tags: TAGS,
     auth: AUTH,
     request: { body: UpdateNotificationSettingsBody },
-    responses: {
-      200: { description: 'The settings, as changed', schema: NotificationSettingsSchema },
-      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
-      413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
-      422: { description: 'VALIDATION_ERROR (details.issues)', schema: ErrorEnvelopeSchema },
-      ...errors,
-    },
+    responses: { 200: { description: 'The settings, as changed', schema: NotificationSettingsSchema } },
     async handler({ body, principal }) {
       const settings = await setEmailNotifications(deps.db, principal.userId, body.email_notifications);
       if (!settings) throw notFound('User');

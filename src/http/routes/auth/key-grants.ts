@@ -1,6 +1,7 @@
 /**
- * What a key may hand out (contract section 4): a key never grants more than it holds, and only
- * users on the admin plan may hold `admin`, whatever an older key says.
+ * What a key may hand out (docs/api-behaviour.md#permissions-and-key-management): a key never
+ * grants more than it holds, and only users on the admin plan may hold `admin`, whatever an older
+ * key says.
  */
 import { AppError } from '../../../domain/errors';
 import { PERMISSIONS, defaultPermissionsFor, permissionsAllowedFor, type Permission, type Principal } from '../../../domain/access';

@@ -1,8 +1,8 @@
 /**
- * API key management under /api/v1/auth/keys (contract section 4). Any valid key may list its
- * owner's keys; creating, changing and revoking them needs `process`, so a leaked read-only key
- * cannot take over the account. A key never grants more than it holds. Another user's key is
- * "not found".
+ * API key management under /api/v1/auth/keys
+ * (docs/api-behaviour.md#permissions-and-key-management). Any valid key may list its owner's keys;
+ * creating, changing and revoking them needs `process`, so a leaked read-only key cannot take over
+ * the account. A key never grants more than it holds. Another user's key is "not found".
  */
 import type { Logger } from 'pino';
 import { issueApiKey } from '../../../auth/api-key-format';
@@ -16,7 +16,6 @@ import {
   CreatedApiKeySchema,
   ErrorEnvelopeSchema,
   RevokedApiKeySchema,
-  authErrors,
 } from '../schemas';
 import { checkGrant, defaultGrant } from './key-grants';
 import type { KeyChanges } from '../../../auth/key-changes';
@@ -35,23 +34,6 @@ const TAGS = ['auth'];
 const ANY_KEY = { kind: 'key', permission: null } as const;
 /** Changing what keys exist or may do, or the webhook secret: `process`. */
 export const MANAGING_KEY = { kind: 'key', permission: 'process' } as const;
-
-export const commonErrors = {
-  401: authErrors[401],
-  429: { description: 'RATE_LIMITED (Retry-After)', schema: ErrorEnvelopeSchema },
-} as const;
-
-const bodyErrors = {
-  400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
-  413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
-  422: { description: 'VALIDATION_ERROR (details.issues)', schema: ErrorEnvelopeSchema },
-} as const;
-
-/** A route that needs `process`, refused to a key without it. */
-export const needsProcess = {
-  description: 'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission (details.required)',
-  schema: ErrorEnvelopeSchema,
-} as const;
 
 const escalation = {
   description:
@@ -94,8 +76,6 @@ export const createKeyRoute = (deps: AuthRouteDeps) =>
     request: { body: CreateKeyBody },
     responses: {
       201: { description: 'Created; `key` is shown only here', schema: CreatedApiKeySchema },
-      ...bodyErrors,
-      ...commonErrors,
       403: escalation,
       409: keyLimitReached,
     },
@@ -134,7 +114,7 @@ export const listKeysRoute = (deps: AuthRouteDeps) =>
     description: 'Every key of the calling key\'s user that is not revoked (expired ones included), newest first. Never the key itself. Any valid key.',
     tags: TAGS,
     auth: ANY_KEY,
-    responses: { 200: { description: 'The keys', schema: ApiKeyListSchema }, ...commonErrors },
+    responses: { 200: { description: 'The keys', schema: ApiKeyListSchema } },
     async handler({ principal }) {
       const rows = await listActiveKeys(deps.db, principal.userId);
       return { body: { keys: rows.map(keyRecord) } };
@@ -150,7 +130,7 @@ export const getKeyRoute = (deps: AuthRouteDeps) =>
     tags: TAGS,
     auth: ANY_KEY,
     request: { params: KeyIdParams },
-    responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema }, ...commonErrors, 404: keyNotFound },
+    responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema }, 404: keyNotFound },
     async handler({ params, principal }) {
       const row = await findActiveKey(deps.db, principal.userId, params.key_id);
       if (!row) throw notFound('API key');
@@ -171,8 +151,6 @@ export const updateKeyRoute = (deps: AuthRouteDeps) =>
     request: { params: KeyIdParams, body: UpdateKeyBody },
     responses: {
       200: { description: 'The updated key record', schema: ApiKeyResponseSchema },
-      ...bodyErrors,
-      ...commonErrors,
       403: escalation,
       404: keyNotFound,
     },
@@ -196,7 +174,7 @@ export const revokeKeyRoute = (deps: AuthRouteDeps) =>
     tags: TAGS,
     auth: MANAGING_KEY,
     request: { params: KeyIdParams },
-    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, ...commonErrors, 403: needsProcess, 404: keyNotFound },
+    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, 404: keyNotFound },
     async handler({ params, principal }) {
       const row = await revokeKey(deps.db, principal.userId, params.key_id);
       if (!row) throw notFound('API key');

@@ -1,7 +1,6 @@
 import { defineRoute } from '../../route';
 import { KeyValidationSchema } from '../schemas';
 import { canonical } from './key-grants';
-import { commonErrors } from './keys';
 
 // Authentication already read the key (and refused it if revoked or expired): nothing to look up again.
 export const validateKeyRoute = () =>
@@ -12,7 +11,7 @@ export const validateKeyRoute = () =>
     description: 'Answers 200 for a valid key, with whose it is and what it may do; 401 INVALID_API_KEY for a malformed, unknown, revoked or expired one.',
     tags: ['auth'],
     auth: { kind: 'key', permission: null },
-    responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema }, ...commonErrors },
+    responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema } },
     async handler({ principal }) {
       return {
         body: {

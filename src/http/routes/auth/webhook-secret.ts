@@ -1,10 +1,10 @@
-/** The caller's webhook signing secret (contract section 6, Standard Webhooks). */
+/** The caller's webhook signing secret (docs/api-behaviour.md#signing, Standard Webhooks). */
 import { notFound } from '../../../domain/errors';
 import { rotateWebhookSecret, webhookSecretFor } from '../../../storage/repositories/webhook-secrets';
 import { defineRoute } from '../../route';
 import { WebhookSecretSchema } from '../schemas';
 import { NO_STORE } from './key-schemas';
-import { MANAGING_KEY, commonErrors, needsProcess, type AuthRouteDeps } from './keys';
+import { MANAGING_KEY, type AuthRouteDeps } from './keys';
 
 export const webhookSecretRoute = (deps: AuthRouteDeps) =>
   defineRoute({
@@ -17,7 +17,7 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
       'Needs the "process" permission: whoever holds the secret can sign webhooks as this service.',
     tags: ['auth'],
     auth: MANAGING_KEY,
-    responses: { 200: { description: 'The secret', schema: WebhookSecretSchema }, ...commonErrors, 403: needsProcess },
+    responses: { 200: { description: 'The secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
       const secret = await webhookSecretFor(deps.db, principal.userId);
       if (!secret) throw notFound('User');
@@ -33,7 +33,7 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     description: 'Needs the "process" permission. Deliveries signed from now on use the new secret; the old one stops being used at once.',
     tags: ['auth'],
     auth: MANAGING_KEY,
-    responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema }, ...commonErrors, 403: needsProcess },
+    responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
       const secret = await rotateWebhookSecret(deps.db, principal.userId);
       if (!secret) throw notFound('User');

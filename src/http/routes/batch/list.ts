@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { BATCH_STATUSES } from '../../../batches/status';
+import { BATCH_STATUSES } from '../../../domain/batch';
 import { statusRecord } from '../../../batches/records';
 import { findJobsOfBatches, listBatchesForUser } from '../../../storage/repositories/batches';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
 import { PaginationQuery } from '../videos/list';
 import type { BatchRouteServices } from './process';
 import { BatchListSchema } from './schemas';
@@ -22,8 +21,6 @@ export const listBatchesRoute = (services: BatchRouteServices) =>
     request: { query: ListQuery },
     responses: {
       200: { description: 'A page of batch status records', schema: BatchListSchema },
-      ...authErrors,
-      422: { description: 'VALIDATION_ERROR', schema: ErrorEnvelopeSchema },
     },
     async handler({ query, principal }) {
       const page = await listBatchesForUser(services.db, principal.userId, query);

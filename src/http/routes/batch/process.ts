@@ -7,7 +7,7 @@ import { submitBatch, type BatchItem } from '../../../batches/submit-batch';
 import { submissionRecord } from '../../../batches/records';
 import { assertWebhookTarget } from '../../../webhooks';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest, type ServerFeatures } from '../videos/process-request';
 import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
 
@@ -52,9 +52,12 @@ export const processBatchRoute = (services: BatchRouteServices) =>
     request: { body: BatchRequestSchema },
     responses: {
       202: { description: 'Accepted', schema: BatchSubmissionSchema },
-      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
-      ...authErrors,
-      413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
+      403: {
+        description:
+          'INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): batch processing, or an option of a video, ' +
+          'that the plan does not include',
+        schema: ErrorEnvelopeSchema,
+      },
       422: {
         description: 'VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items) or INVALID_WEBHOOK_URL',
         schema: ErrorEnvelopeSchema,

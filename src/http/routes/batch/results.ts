@@ -4,7 +4,7 @@ import { resultsRecord } from '../../../batches/records';
 import { findBatchForUser, findBatchJobs } from '../../../storage/repositories/batches';
 import { loadJobResultParts } from '../../../storage/repositories/job-results';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import type { BatchRouteServices } from './process';
 import { BatchIdParams, BatchResultsSchema } from './schemas';
 
@@ -27,9 +27,7 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
     request: { params: BatchIdParams, query: ResultsQuery },
     responses: {
       200: { description: 'The batch results record', schema: BatchResultsSchema },
-      ...authErrors,
       404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
-      422: { description: 'VALIDATION_ERROR', schema: ErrorEnvelopeSchema },
     },
     async handler({ params, query, principal }) {
       const batch = await findBatchForUser(services.db, params.batch_id, principal.userId);

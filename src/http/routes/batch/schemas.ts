@@ -1,7 +1,7 @@
-/** Request and response shapes of the batch routes (contract section 5), for validation and OpenAPI. */
+/** Request and response shapes of the batch routes (docs/api-behaviour.md#batches), for validation and OpenAPI. */
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../../domain/job';
-import { BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../batches/status';
+import { BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../domain/batch';
 import { BATCH_ID_PATTERN } from '../../../batches/batch-id';
 import { ProcessOptionsSchema } from '../videos/process-request';
 import { JobFailureSchema, JobResultRecordSchema, PaginationSchema } from '../schemas';
@@ -19,7 +19,7 @@ export const BatchRequestSchema = z
   .strictObject({
     videos: z.array(BatchVideoSchema).min(1).max(MAX_BATCH_VIDEOS).describe('1 to 100 videos; any invalid item rejects the whole batch.'),
     webhook_url: z.string().max(2048).nullish().describe('Receives batch.completed once every job has ended.'),
-    priority: z.enum(['normal', 'high']).nullish().describe('Accepted and stored; it has no effect on execution (interface 2.4).'),
+    priority: z.enum(['normal', 'high']).nullish().describe('Accepted and stored; it has no effect on execution.'),
     parallel_processing: z.boolean().nullish().describe('Accepted; jobs always run in parallel, up to the server\'s BATCH_CONCURRENCY at a time.'),
   })
   .meta({ id: 'BatchRequest' });

@@ -1,6 +1,5 @@
 import { defineRoute } from '../../route';
 import { usageAnalytics, type UsageDeps } from '../../../usage/report';
-import { authErrors } from '../schemas';
 import { UsageAnalyticsSchema } from './schemas';
 
 export const usageAnalyticsRoute = (deps: UsageDeps) =>
@@ -13,7 +12,6 @@ export const usageAnalyticsRoute = (deps: UsageDeps) =>
     auth: { kind: 'key', permission: 'read' },
     responses: {
       200: { description: 'Usage analytics', schema: UsageAnalyticsSchema },
-      ...authErrors,
     },
     async handler({ principal }) {
       return { body: await usageAnalytics(deps, principal) };

@@ -1,6 +1,5 @@
 import { defineRoute } from '../../route';
 import { currentUsage, type UsageDeps } from '../../../usage/report';
-import { authErrors } from '../schemas';
 import { UsageCurrentSchema } from './schemas';
 
 export const usageCurrentRoute = (deps: UsageDeps) =>
@@ -15,7 +14,6 @@ export const usageCurrentRoute = (deps: UsageDeps) =>
     auth: { kind: 'key', permission: 'read' },
     responses: {
       200: { description: 'Current period figures', schema: UsageCurrentSchema },
-      ...authErrors,
     },
     async handler({ principal }) {
       return { body: await currentUsage(deps, principal) };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../route';
 import { addDays, GRANULARITIES, parseCalendarDate, startOfDay } from '../../../usage/periods';
 import { usageHistory, type UsageDeps } from '../../../usage/report';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { UsageHistorySchema } from './schemas';
 
 const DEFAULT_DAYS = 30;
@@ -55,7 +55,6 @@ export const usageHistoryRoute = (deps: UsageDeps) =>
     request: { query: HistoryQuery },
     responses: {
       200: { description: 'Usage per period', schema: UsageHistorySchema },
-      ...authErrors,
       422: { description: 'VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366', schema: ErrorEnvelopeSchema },
     },
     async handler({ query, principal }) {

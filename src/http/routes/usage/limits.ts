@@ -1,6 +1,5 @@
 import { defineRoute } from '../../route';
 import { usageLimits, type UsageDeps } from '../../../usage/report';
-import { authErrors } from '../schemas';
 import { UsageLimitsSchema } from './schemas';
 
 export const usageLimitsRoute = (deps: UsageDeps) =>
@@ -13,7 +12,6 @@ export const usageLimitsRoute = (deps: UsageDeps) =>
     auth: { kind: 'key', permission: 'read' },
     responses: {
       200: { description: 'Limits, warnings and recommendations', schema: UsageLimitsSchema },
-      ...authErrors,
     },
     async handler({ principal }) {
       return { body: await usageLimits(deps, principal) };

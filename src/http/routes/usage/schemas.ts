@@ -1,6 +1,7 @@
 /**
- * Response shapes of the usage endpoints (interface 2.6: the top-level fields are fixed; the inner
- * ones are ours). Every field is described here, so /openapi.json documents them all.
+ * Response shapes of the usage endpoints (the top-level fields are fixed,
+ * docs/api-behaviour.md#usage-reports; the inner ones are ours). Every field is described here, so
+ * /openapi.json documents them all.
  */
 import { z } from 'zod';
 import { SUMMARY_MODES } from '../../../domain/summary';

@@ -4,7 +4,7 @@ import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import type { PdfExports } from '../../../jobs/pdf-exports';
 import { contentDisposition } from '../../../export/file-name';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { JobIdParams } from './job-params';
 import { assertCompleted } from './result';
 
@@ -28,8 +28,6 @@ export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports 
     deadline: (standardMs) => standardMs * 4,
     responses: {
       200: { description: 'The PDF file, with Content-Disposition and Content-Length', contentType: 'application/pdf' },
-      ...authErrors,
-      403: { description: 'PLAN_UPGRADE_REQUIRED (details.feature: "pdf_export") on the free plan, or INSUFFICIENT_PERMISSIONS', schema: ErrorEnvelopeSchema },
       404: { description: "NOT_FOUND: unknown id, or another user's job", schema: ErrorEnvelopeSchema },
       409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
     },

@@ -6,7 +6,7 @@ import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../../../jobs/job-records';
 import type { JobServices } from '../../../jobs/services';
 import { findArtifact } from '../../../storage/repositories/job-artifacts';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { JobIdParams } from './job-params';
 import { assertCompleted } from './result';
 
@@ -27,7 +27,6 @@ export const jobInfographicRoute = (services: JobServices & { artifacts: Artifac
     responses: {
       200: { description: 'The image, with ETag and Cache-Control', contentType: 'image/png' },
       304: { description: 'Not modified (If-None-Match matched the ETag)' },
-      ...authErrors,
       404: { description: "NOT_FOUND: unknown id, another user's job, or a job without an infographic", schema: ErrorEnvelopeSchema },
       409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
       422: { description: 'VALIDATION_ERROR (format)', schema: ErrorEnvelopeSchema },

@@ -5,7 +5,7 @@ import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/job-records';
 import { jobWebhookStates } from '../../../webhooks/records';
 import { listJobsForUser } from '../../../storage/repositories/jobs';
-import { ErrorEnvelopeSchema, JobListSchema, authErrors } from '../schemas';
+import { JobListSchema } from '../schemas';
 
 /** Query strings arrive as text; a repeated parameter arrives as an array and is refused. */
 const intParam = (min: number, max: number, fallback: number) =>
@@ -35,8 +35,6 @@ export const listJobsRoute = (services: JobServices) =>
     request: { query: ListQuery },
     responses: {
       200: { description: 'A page of job status records', schema: JobListSchema },
-      ...authErrors,
-      422: { description: 'VALIDATION_ERROR', schema: ErrorEnvelopeSchema },
     },
     async handler({ query, principal }) {
       const page = await listJobsForUser(services.db, principal.userId, query);

@@ -2,8 +2,8 @@ import { defineRoute } from '../../route';
 import { awaitJob } from '../../../jobs/await-job';
 import { resultRecord, submissionRecord } from '../../../jobs/job-records';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
-import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema, authErrors } from '../schemas';
-import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
+import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema } from '../schemas';
+import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';
 import { assertCompleted } from './result';
 import type { Drain } from '../../drain';
@@ -27,11 +27,8 @@ export const processVideoSyncRoute = (
     responses: {
       200: { description: 'The job completed: its result record', schema: JobResultRecordSchema },
       202: { description: 'Still running when the wait ran out', schema: SubmissionSchema },
-      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
-      ...authErrors,
       409: { description: 'JOB_FAILED', schema: ErrorEnvelopeSchema },
-      422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
-      429: { description: 'RATE_LIMITED or QUOTA_EXCEEDED', schema: ErrorEnvelopeSchema },
+      ...ACCEPT_REFUSALS,
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);

@@ -1,7 +1,7 @@
 import { defineRoute } from '../../route';
 import { submissionRecord } from '../../../jobs/job-records';
-import { ErrorEnvelopeSchema, SubmissionSchema, authErrors } from '../schemas';
-import { acceptVideoRequest, type AcceptServices } from './accept-video-request';
+import { SubmissionSchema } from '../schemas';
+import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';
 
 export const processVideoRoute = (services: AcceptServices) =>
@@ -15,11 +15,7 @@ export const processVideoRoute = (services: AcceptServices) =>
     request: { body: ProcessRequestSchema },
     responses: {
       202: { description: 'Accepted', schema: SubmissionSchema },
-      400: { description: 'INVALID_JSON', schema: ErrorEnvelopeSchema },
-      ...authErrors,
-      413: { description: 'PAYLOAD_TOO_LARGE', schema: ErrorEnvelopeSchema },
-      429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at)', schema: ErrorEnvelopeSchema },
-      422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
+      ...ACCEPT_REFUSALS,
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);

@@ -4,10 +4,10 @@ import type { JobServices } from '../../../jobs/services';
 import { resultRecord } from '../../../jobs/job-records';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import type { JobRow } from '../../../storage/schema';
-import { ErrorEnvelopeSchema, JobResultRecordSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema, JobResultRecordSchema } from '../schemas';
 import { JobIdParams } from './job-params';
 
-/** Result and export share this rule: only a completed job has a result (contract section 2). */
+/** Result and export share this rule: only a completed job has a result (docs/api-behaviour.md#result-availability). */
 export function assertCompleted(job: JobRow): void {
   if (job.status === 'failed') {
     throw new AppError('JOB_FAILED', 'The job failed; it has no result', {
@@ -30,8 +30,6 @@ export const jobResultRoute = (services: JobServices) =>
     request: { params: JobIdParams },
     responses: {
       200: { description: 'The job result record', schema: JobResultRecordSchema },
-      ...authErrors,
-      404: { description: 'NOT_FOUND', schema: ErrorEnvelopeSchema },
       409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
     },
     async handler({ params, principal }) {

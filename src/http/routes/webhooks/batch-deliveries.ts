@@ -4,7 +4,7 @@ import { notFound } from '../../../domain/errors';
 import type { Db } from '../../../storage/database';
 import { deliveriesWithAttempts } from '../../../webhooks';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { BatchWebhookDeliveriesSchema } from './schemas';
 
 export interface BatchDeliveriesDeps {
@@ -27,7 +27,6 @@ export const batchWebhookDeliveriesRoute = (deps: BatchDeliveriesDeps) =>
     request: { params: z.object({ batch_id: z.string().regex(deps.batchIdPattern) }) },
     responses: {
       200: { description: 'The deliveries (empty without a webhook_url or before the batch ends)', schema: BatchWebhookDeliveriesSchema },
-      ...authErrors,
       404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
     },
     async handler({ params, principal }) {

@@ -3,7 +3,7 @@ import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { deliveriesWithAttempts } from '../../../webhooks';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { ErrorEnvelopeSchema } from '../schemas';
 import { JobIdParams } from '../videos/job-params';
 import { JobWebhookDeliveriesSchema } from './schemas';
 
@@ -20,7 +20,6 @@ export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jo
     request: { params: JobIdParams },
     responses: {
       200: { description: 'The deliveries (empty without a webhook_url or before the job ends)', schema: JobWebhookDeliveriesSchema },
-      ...authErrors,
       404: { description: "NOT_FOUND (also for another user's job)", schema: ErrorEnvelopeSchema },
     },
     async handler({ params, principal }) {

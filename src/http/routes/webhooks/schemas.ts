@@ -1,4 +1,4 @@
-/** Webhook delivery shapes (contract section 6), for validation and the OpenAPI document. */
+/** Webhook delivery shapes (docs/api-behaviour.md#delivery-records), for validation and the OpenAPI document. */
 import { z } from 'zod';
 
 const isoDate = z.string().describe('ISO 8601, UTC');

@@ -1,4 +1,4 @@
-/** The usage endpoints (interface 4.3): reports on the caller's own usage, read permission. */
+/** The usage endpoints (docs/api-behaviour.md#usage-reports): reports on the caller's own usage, read permission. */
 import type { AnyRoute } from '../../route';
 import type { UsageDeps } from '../../../usage/report';
 import { usageAnalyticsRoute } from './analytics';

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { KeyResolver } from '../../../auth/key-resolver';
 import type { Db } from '../../../storage/database';
-import type { FastStore } from '../../../storage/fast-store';
+import type { SharedCache } from '../../../storage/shared-cache';
 import type { AnyRoute } from '../../route';
 import type { Config } from '../../../config';
 import { createKeyChanges } from '../../../auth/key-changes';
@@ -18,7 +18,7 @@ export type { AuthRouteDeps } from './keys';
  */
 export function authRoutes(services: {
   db: Db;
-  store: FastStore;
+  store: SharedCache;
   keys: KeyResolver;
   logger: Logger;
   config: Pick<Config, 'KEYS_PER_USER_MAX'>;

@@ -1,4 +1,4 @@
-/** The webhook delivery routes (contract section 6): a job's and a batch's deliveries with every attempt. */
+/** The webhook delivery routes (docs/api-behaviour.md#delivery-records): a job's and a batch's deliveries with every attempt. */
 import type { JobServices } from '../../../jobs/services';
 import { BATCH_ID_PATTERN } from '../../../batches/batch-id';
 import { findBatchForUser } from '../../../storage/repositories/batches';

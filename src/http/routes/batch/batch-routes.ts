@@ -1,4 +1,4 @@
-/** The batch routes (interface 4.2, contract section 5): Pro and Admin plans only. */
+/** The batch routes (docs/api-behaviour.md#batches): Pro and Admin plans only. */
 import type { AnyRoute } from '../../route';
 import { listBatchesRoute } from './list';
 import { processBatchRoute, type BatchRouteServices } from './process';

@@ -1,0 +1,41 @@
+import { notFound } from '../../../domain/errors';
+import { findProxy } from '../../../storage/repositories/proxies';
+import { proxyRecord, testProxy } from '../../../proxies';
+import { defineRoute } from '../../route';
+import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ProxyIdParams, ProxyTestSchema } from './schemas';
+
+export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/proxies/:proxy_id/test',
+    summary: 'Test a proxy against YouTube',
+    description:
+      'Requests a YouTube watch page (at YOUTUBE_BASE_URL) through the proxy and records the outcome. ok brings a ' +
+      'cooling-down proxy back at once; unreachable cools it down; blocked marks it failing. latency_seconds is the time ' +
+      'to the answer, in seconds.',
+    tags: TAGS,
+    auth: ADMIN,
+    request: { params: ProxyIdParams },
+    responses: { 200: { description: 'The outcome', schema: ProxyTestSchema } },
+    async handler({ params }) {
+      const row = await findProxy(db, params.proxy_id);
+      if (!row) throw notFound('Proxy');
+      const result = await testProxy(db, row, {
+        youtubeBaseUrl: config.YOUTUBE_BASE_URL,
+        requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
+      });
+      // Removed while it was being tested.
+      if (!result.row) throw notFound('Proxy');
+      return {
+        body: {
+          proxy_id: row.id,
+          ok: result.ok,
+          outcome: result.outcome,
+          latency_seconds: Math.round(result.latencyMs) / 1000,
+          ...(result.error !== undefined ? { error: result.error } : {}),
+          proxy: proxyRecord(result.row),
+        },
+      };
+    },
+  });
