@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Connection } from '@temporalio/client';
+import { createTemporalClient } from '../temporal/client';
 import { isProcessAlive } from './pid-lock';
 import { freePort } from './free-port';
 
@@ -220,16 +220,12 @@ async function waitUntilServing(address: string, exited: Promise<number | null>,
   void exited.then((code) => (exitCode = code));
   for (;;) {
     if (exitCode !== undefined) throw new Error(`exited with code ${exitCode}`);
+    // The service's own client (lazy, hook-free call contexts: src/temporal/client.ts), as the API
+    // in this same process would reach the server.
+    const probe = createTemporalClient({ address, namespace: 'default', taskQueue: 'readiness', callTimeoutMs: 2_000 });
     try {
-      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
-      try {
-        await connection.withDeadline(Date.now() + 2_000, () =>
-          connection.workflowService.getSystemInfo({}),
-        );
-        return;
-      } finally {
-        await connection.close();
-      }
+      await probe.connection.workflowService.getSystemInfo({}).finally(() => probe.close());
+      return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await sleep(250);

@@ -1,7 +1,9 @@
 /**
- * Waiting for a job to end, for the synchronous route. Temporal's result long-poll does the
- * waiting; if the workflow cannot be reached (start deferred to the reconciler, Temporal down) the
- * job's row is polled instead, since Postgres is the record either way.
+ * Waiting for a job to end, for the synchronous route: the job's row is polled, since Postgres is
+ * the record whether or not the workflow can be reached (start deferred to the reconciler,
+ * Temporal down). Not Temporal's result long-poll: bounding it needs the client's
+ * AsyncLocalStorage-scoped deadline and abort signal, and once those have run, Node 20 calls a hook
+ * on every promise of the API process (src/temporal/client.ts).
  */
 import { isTerminal } from '../domain/job';
 import { findJob } from '../storage/repositories/jobs';
@@ -14,15 +16,9 @@ const POLL_MS = 250;
  * The job's row once it has ended, or its latest row when `timeoutMs` runs out or `stop` fires
  * (the process is shutting down) first.
  */
-export async function awaitJob(services: JobServices, jobId: string, timeoutMs: number, stop?: AbortSignal): Promise<JobRow> {
+export async function awaitJob(services: Pick<JobServices, 'db'>, jobId: string, timeoutMs: number, stop?: AbortSignal): Promise<JobRow> {
   const deadline = Date.now() + timeoutMs;
   const signal = stop ?? new AbortController().signal;
-  try {
-    const { client } = services.temporal;
-    await client.withAbortSignal(signal, () => client.withDeadline(deadline, () => client.workflow.getHandle(jobId).result()));
-  } catch {
-    // Deadline, stopped, or no workflow yet: fall through to the database.
-  }
   for (;;) {
     const row = await findJob(services.db, jobId);
     if (!row) throw new Error(`job ${jobId} vanished`);

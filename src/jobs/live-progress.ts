@@ -5,7 +5,7 @@
  * Within a process, concurrent requests for the same job share one query in flight.
  */
 import type { Client } from '@temporalio/client';
-import { jobProgressQuery } from '../../workflows/definitions';
+import { jobProgressQuery } from '../../workflows/contracts/video-job';
 import type { JobProgress } from '../domain/job';
 import type { JobServices } from './services';
 
@@ -41,9 +41,8 @@ export async function settleLiveQueries(client: Client): Promise<void> {
 async function queryProgress(services: Pick<JobServices, 'store' | 'temporal' | 'config'>, jobId: string, key: string): Promise<JobProgress | null> {
   try {
     const { client } = services.temporal;
-    const progress = await client.withDeadline(Date.now() + services.config.STATUS_QUERY_TIMEOUT_MS, () =>
-      client.workflow.getHandle(jobId).query(jobProgressQuery),
-    );
+    // Bounded by STATUS_QUERY_TIMEOUT_MS: the API's Temporal client gives QueryWorkflow that deadline.
+    const progress = await client.workflow.getHandle(jobId).query(jobProgressQuery);
     await services.store.set(key, JSON.stringify(progress), FRESH_MS).catch(() => {});
     return progress;
   } catch {

@@ -13,6 +13,7 @@ import { createDrain } from '../http/drain';
 import { answerClientError } from '../http/client-error';
 import { createArtifactStore } from '../artifacts/artifact-store';
 import { createPdfRenderer } from '../export/pdf-renderer';
+import { CHECK_TIMEOUT_MS } from '../http/routes/health';
 import { createPdfExports } from '../jobs/pdf-exports';
 import { tracingClientInterceptors } from '../tracing/temporal-tracing';
 
@@ -38,6 +39,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
+    methodTimeoutsMs: { QueryWorkflow: config.STATUS_QUERY_TIMEOUT_MS, GetSystemInfo: CHECK_TIMEOUT_MS },
     uiUrl: infra.temporalUiUrl,
     interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });

@@ -28,8 +28,15 @@ export function createTemporalClient(options: {
   address: string;
   namespace: string;
   taskQueue: string;
-  /** Bound on connecting and on each call that sets no deadline of its own (withDeadline). */
+  /** Bound on connecting and on each call that sets no deadline of its own. */
   callTimeoutMs?: number;
+  /**
+   * Tighter bounds for some calls, by gRPC method name (e.g. QueryWorkflow for the status route's
+   * live progress). Set here rather than with `withDeadline`, which scopes the call with an
+   * AsyncLocalStorage: once one has run, Node 20 calls a hook on every promise the process creates,
+   * which cost the API about a quarter of its CPU per request (bench/status-route.ts).
+   */
+  methodTimeoutsMs?: Partial<Record<BoundedMethod, number>>;
   /** The Temporal Web UI's address, for links to workflows. */
   uiUrl?: string | null;
   /** Client interceptors, e.g. trace propagation into the workflows it starts. */
@@ -40,8 +47,9 @@ export function createTemporalClient(options: {
     address: options.address,
     connectTimeout: callTimeoutMs,
     // Outermost, so the deadline bounds the retries as a whole, not each attempt.
-    interceptors: [defaultDeadline(callTimeoutMs), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
+    interceptors: [defaultDeadline(callTimeoutMs, options.methodTimeoutsMs ?? {}), makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
   });
+  scopeCallContextSynchronously(connection);
   const client = new Client({ connection, namespace: options.namespace, interceptors: options.interceptors });
   const uiUrl = options.uiUrl ?? null;
   return {
@@ -57,14 +65,47 @@ export function createTemporalClient(options: {
 // within its own interval, and callers that need a bound set one (await-job does).
 const LONG_POLLS = /\/(GetWorkflowExecutionHistory|PollWorkflowExecutionUpdate)$/;
 
+/** Workflow-service methods the API bounds more tightly than the default. */
+export type BoundedMethod = 'QueryWorkflow' | 'GetSystemInfo';
+
 /**
  * gRPC calls have no deadline unless the caller sets one, and a Temporal that accepts the
  * connection but never answers would hold the caller (and an API request) forever.
  */
-function defaultDeadline(timeoutMs: number): GrpcInterceptor {
+function defaultDeadline(timeoutMs: number, methodTimeoutsMs: Partial<Record<BoundedMethod, number>>): GrpcInterceptor {
   // grpc-js only needs the call interface back; wrapping it in an InterceptingCall adds nothing.
   return (callOptions, nextCall) => {
-    const bounded = callOptions.deadline !== undefined || LONG_POLLS.test(callOptions.method_definition.path);
-    return nextCall(bounded ? callOptions : { ...callOptions, deadline: Date.now() + timeoutMs }) as ReturnType<GrpcInterceptor>;
+    const path = callOptions.method_definition.path;
+    if (callOptions.deadline !== undefined || LONG_POLLS.test(path)) return nextCall(callOptions) as ReturnType<GrpcInterceptor>;
+    const method = path.slice(path.lastIndexOf('/') + 1) as BoundedMethod;
+    const bound = methodTimeoutsMs[method] ?? timeoutMs;
+    return nextCall({ ...callOptions, deadline: Date.now() + bound }) as ReturnType<GrpcInterceptor>;
+  };
+}
+
+/**
+ * The client scopes every namespaced call in `withMetadata`, an AsyncLocalStorage `run`. Once any
+ * AsyncLocalStorage has run, Node 20 calls a hook on every promise the process creates, for good:
+ * about a quarter of the API's CPU per request (bench/status-route.ts). The client reads that call
+ * context synchronously, inside `run`, when it issues the RPC; so a scope that lasts exactly as
+ * long as the synchronous call carries the same metadata without any hook.
+ *
+ * The price: a context set with `withDeadline`, `withAbortSignal` or `withMetadata` around code that
+ * awaits before calling does not reach the call. This service sets per-call deadlines in the
+ * interceptor above instead, and the linter refuses those methods.
+ */
+function scopeCallContextSynchronously(connection: Connection): void {
+  type CallContext = ReturnType<Connection['callContextStorage']['getStore']>;
+  const storage = connection.callContextStorage;
+  let current: CallContext;
+  storage.getStore = () => current;
+  storage.run = <R, A extends unknown[]>(store: CallContext, fn: (...args: A) => R, ...args: A): R => {
+    const outer = current;
+    current = store;
+    try {
+      return fn(...args);
+    } finally {
+      current = outer;
+    }
   };
 }
