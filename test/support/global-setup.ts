@@ -9,7 +9,9 @@ import { freePort } from './ports';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { startDevServer } from '../../src/infra/temporal-dev-server';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig?: { testPathPatterns?: { patterns?: readonly string[] } }): Promise<void> {
+  // The documentation checks alone (npx jest test/docs) only read files: no server, no bundle.
+  if (onlyDocumentationChecks(globalConfig?.testPathPatterns?.patterns)) return;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-test-'));
   process.env.TEST_RUN_DIR = root;
 
@@ -32,4 +34,9 @@ export default async function globalSetup(): Promise<void> {
   const bundlePath = path.join(root, 'workflow-bundle.js');
   fs.writeFileSync(bundlePath, bundle.code);
   process.env.TEST_WORKFLOW_BUNDLE = bundlePath;
+}
+
+/** Whether every test path the run was given lies under test/docs. */
+function onlyDocumentationChecks(patterns: readonly string[] | undefined): boolean {
+  return patterns !== undefined && patterns.length > 0 && patterns.every((pattern) => /(^|[\\/])test[\\/]docs([\\/]|$)/.test(pattern));
 }
