@@ -3,8 +3,9 @@ import { isTerminal } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as batches from '../src/storage/repositories/batches';
-import type { BatchOutcome } from '../workflows/batch-definitions';
+import type { BatchOutcome } from '../workflows/contracts/batch';
 import { announceBatch } from '../src/batches/announce';
+import type { WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
 import { countJobEnd, failJobRow } from './job-end';
 
@@ -51,10 +52,15 @@ export function createBatchActivities(deps: BatchActivityDeps) {
       };
     },
 
-    /** The batch.completed webhook (when the batch has a webhook_url) and the email notice. */
-    async announceBatchCompleted(input: { batchId: string; resultsUrl: string }): Promise<void> {
+    /**
+     * The batch.completed webhook (when the batch has a webhook_url) and the email notice. From the
+     * webhook-delivery-child patch on, the workflow starts the delivery (`deliveryByWorkflow`) with
+     * the input returned here.
+     */
+    async announceBatchCompleted(input: { batchId: string; resultsUrl: string; deliveryByWorkflow?: boolean }): Promise<{ webhook: WebhookDeliveryInput | null }> {
       const webhooks = { temporal: deps.temporal, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs };
-      await announceBatch({ db, webhooks }, input.batchId, input.resultsUrl);
+      const webhook = await announceBatch({ db, webhooks }, input.batchId, input.resultsUrl, input.deliveryByWorkflow ? 'by-workflow' : 'here');
+      return { webhook };
     },
   };
 }

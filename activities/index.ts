@@ -5,22 +5,28 @@
  */
 import { createJobActivities, type JobActivityDeps } from './job-activities';
 import { createWebhookActivities, type WebhookActivityDeps } from './webhooks';
-import { createNotificationActivities, type NotificationActivityDeps } from './notifications';
+import { createJobEndActivities, type JobEndActivityDeps } from './announce-job-end';
 import { createBatchActivities, type BatchActivityDeps } from './batches';
 import { createInfographicActivities, type InfographicActivityDeps } from './infographics';
+import { createSpeechActivities, type SpeechActivityDeps } from './speech-to-text';
 
-export type ActivityDeps = JobActivityDeps & WebhookActivityDeps & NotificationActivityDeps & BatchActivityDeps & InfographicActivityDeps;
+export type ActivityDeps = JobActivityDeps &
+  WebhookActivityDeps &
+  JobEndActivityDeps &
+  BatchActivityDeps &
+  InfographicActivityDeps &
+  SpeechActivityDeps;
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createJobActivities(deps),
     ...createWebhookActivities(deps),
-    ...createNotificationActivities(deps),
+    ...createJobEndActivities(deps),
     ...createBatchActivities(deps),
     ...createInfographicActivities(deps),
+    ...createSpeechActivities(deps),
   };
 }
 
+/** Everything a worker registers; each workflow types what it calls by the factories it uses. */
 export type Activities = ReturnType<typeof createActivities>;
-/** Workflows name the activities they call through this type. */
-export type JobActivities = Activities;

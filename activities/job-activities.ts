@@ -177,28 +177,21 @@ async function settleModelFailures(failures: ModeFailure[], policy: 'extractive'
 }
 
 /** YouTube's verdicts become typed failures the workflow maps to the job's error code. */
-async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
+export async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof YouTubeError)) throw error;
-    switch (error.kind) {
-      case 'VIDEO_UNAVAILABLE':
-      case 'TRANSCRIPT_UNAVAILABLE':
-      case 'COMMENTS_UNAVAILABLE':
-        throw ApplicationFailure.nonRetryable(error.message, error.kind);
-      case 'SOURCE_BLOCKED':
-        // Blocks are often temporary (rate limits, a flagged IP): retried, then final.
-        throw ApplicationFailure.retryable(error.message, 'SOURCE_BLOCKED');
-      case 'TRANSIENT':
-        // Only "no answer at all" is SOURCE_UNREACHABLE (contract: DNS, connection, TLS, timeouts);
-        // YouTube answering badly (5xx, unusable answers) was reached, so it stays INTERNAL_ERROR.
-        // Retried either way: the last attempt's type becomes the job's code.
-        if (error.unreachable) {
-          throw ApplicationFailure.retryable(`YouTube could not be reached: ${error.message}`, 'SOURCE_UNREACHABLE');
-        }
-        throw ApplicationFailure.retryable(`YouTube did not give a usable answer: ${error.message}`, 'INTERNAL_ERROR');
+    if (error.final) throw ApplicationFailure.nonRetryable(error.message, error.kind);
+    // Blocks are often temporary (rate limits, a flagged IP): retried, then final.
+    if (error.kind === 'SOURCE_BLOCKED') throw ApplicationFailure.retryable(error.message, 'SOURCE_BLOCKED');
+    // TRANSIENT. Only "no answer at all" is SOURCE_UNREACHABLE (docs/api-behaviour.md#job-failure-codes:
+    // DNS, connection, TLS, timeouts); YouTube answering badly (5xx, unusable answers) was reached,
+    // so it stays INTERNAL_ERROR. Retried either way: the last attempt's type becomes the job's code.
+    if (error.unreachable) {
+      throw ApplicationFailure.retryable(`YouTube could not be reached: ${error.message}`, 'SOURCE_UNREACHABLE');
     }
+    throw ApplicationFailure.retryable(`YouTube did not give a usable answer: ${error.message}`, 'INTERNAL_ERROR');
   }
 }
 
@@ -209,13 +202,7 @@ function transcriptWarnings(
   maxBytes: number,
 ): JobWarning[] {
   const warnings: JobWarning[] = [];
-  if (truncated) {
-    warnings.push({
-      code: 'TRANSCRIPT_TRUNCATED',
-      field: 'options.max_transcript_length',
-      message: `The transcript was cut at a segment boundary to stay within ${maxBytes} bytes`,
-    });
-  }
+  if (truncated) warnings.push(truncationWarning(maxBytes));
   if (transcript.translated) {
     warnings.push({
       code: 'TRANSCRIPT_TRANSLATED',
@@ -230,6 +217,14 @@ function transcriptWarnings(
     });
   }
   return warnings;
+}
+
+export function truncationWarning(maxBytes: number): JobWarning {
+  return {
+    code: 'TRANSCRIPT_TRUNCATED',
+    field: 'options.max_transcript_length',
+    message: `The transcript was cut at a segment boundary to stay within ${maxBytes} bytes`,
+  };
 }
 
 const sameLanguage = (a: string, b: string) => a.toLowerCase().split('-')[0] === b.toLowerCase().split('-')[0];

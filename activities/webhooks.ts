@@ -4,7 +4,7 @@ import type { Client } from '@temporalio/client';
 import type { Db } from '../src/storage/database';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { attemptDelivery, type WebhookHttpClient } from '../src/webhooks';
-import type { WebhookAttemptInput, WebhookDeliveryState } from '../src/webhooks/workflow-contract';
+import type { WebhookAttemptInput, WebhookDeliveryState } from '../workflows/contracts/webhook-delivery';
 
 /** What webhook activities (and anything that schedules webhooks from a worker) need. */
 export interface WebhookRuntime {

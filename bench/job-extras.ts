@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 

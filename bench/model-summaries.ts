@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { tokenCounterFor } from '../src/summaries/llm/tokens';
 import { generatedVideoId, VIDEO_TEN_MEGABYTES } from '../test/fake-youtube';
 import { startFakeLlm, type FakeLlm } from '../test/fake-llm/server';

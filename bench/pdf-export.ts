@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { VIDEO_LONG } from '../test/fake-youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchStack } from './support';
 

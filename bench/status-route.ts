@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 

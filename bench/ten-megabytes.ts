@@ -1,8 +1,9 @@
 /**
- * The heaviest job the contract allows, a 10 MB transcript in all five modes, through the service
- * exactly as a new user runs it: `npm start` on the embedded defaults (no DATABASE_URL, REDIS_URL
- * or TEMPORAL_ADDRESS: the embedded Postgres server, the in-process store and the local Temporal
- * dev server, all under a fresh DATA_DIR), measured from outside:
+ * The heaviest job the service allows (docs/api-behaviour.md#transcript-length), a 10 MB transcript
+ * in all five modes, through the service exactly as a new user runs it: `npm start` on the embedded
+ * defaults (no DATABASE_URL, REDIS_URL or TEMPORAL_ADDRESS: the embedded Postgres server, the
+ * in-process store and the local Temporal dev server, all under a fresh DATA_DIR), measured from
+ * outside:
  *
  *   node --require tsx/cjs bench/ten-megabytes.ts [--runs 2] [--pollers 4]
  *

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 import { createTemporalClient } from '../src/temporal/client';
 import { webhookSecretFor } from '../src/storage/repositories/webhook-secrets';
 import { createWebhookHttpClient, scheduleWebhook, signedHeaders } from '../src/webhooks';

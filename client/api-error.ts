@@ -1,14 +1,14 @@
 /**
- * Failures as the client sees them: the service's error envelope (contract section 1) as a typed
- * error, whatever answers without one (a proxy's HTML page, a truncated body) as another, and no
- * answer at all as a third.
+ * Failures as the client sees them: the service's error envelope
+ * (docs/api-behaviour.md#response-envelope) as a typed error, whatever answers without one (a
+ * proxy's HTML page, a truncated body) as another, and no answer at all as a third.
  */
 import type { components } from './openapi';
 
 export type ApiErrorEnvelope = components['schemas']['Error'];
 export type ApiErrorCode = ApiErrorEnvelope['error']['code'];
 
-/** The service refused the request: `code` is one of the contract's error codes. */
+/** The service refused the request: `code` is one of the service's error codes (docs/api-behaviour.md#error-codes). */
 export class VideoDigestApiError extends Error {
   override readonly name = 'VideoDigestApiError';
   readonly code: ApiErrorCode;

@@ -2,7 +2,7 @@
 import { runProcess } from './runtime/process-lifecycle';
 import { startInfrastructure } from './runtime/infrastructure';
 import { startApiServer } from './runtime/api-server';
-import { startJobWorker } from './runtime/worker-process';
+import { startJobWorker } from '../workers/worker-process';
 
 void runProcess('video-digest', async (config, logger) => {
   const infra = await startInfrastructure(config, logger);

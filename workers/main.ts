@@ -2,7 +2,7 @@
 import { runProcess } from '../src/runtime/process-lifecycle';
 import { requireSharedInfrastructure } from '../src/runtime/shared-infrastructure';
 import { startInfrastructure } from '../src/runtime/infrastructure';
-import { startJobWorker } from '../src/runtime/worker-process';
+import { startJobWorker } from './worker-process';
 
 void runProcess('video-digest-worker', async (config, logger) => {
   requireSharedInfrastructure(config, 'start:worker');

@@ -12,6 +12,7 @@ import {
   ParentClosePolicy,
   WorkflowIdReusePolicy,
   log,
+  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -26,10 +27,11 @@ import {
   type BatchOutcome,
   type BatchProgress,
   type BatchWorkflowInput,
-} from './batch-definitions';
-import type { VideoJobOutcome } from './definitions';
+} from './contracts/batch';
+import type { VideoJobOutcome } from './contracts/video-job';
 import { videoJobWorkflow } from './video-job';
-import type { BatchStatus } from '../src/batches/status';
+import { startWebhookDelivery } from './start-webhook-delivery';
+import type { BatchStatus } from '../src/domain/batch';
 
 /** Bookkeeping in Postgres: retried until it succeeds, since a batch must always reach an end. */
 const bookkeeping = proxyActivities<BatchActivities>({
@@ -43,7 +45,7 @@ const announcing = proxyActivities<BatchActivities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
 });
 
-/** How long a child started elsewhere is followed through its row before the batch gives up on it. */
+/** How long a child started elsewhere is followed through its row before the batch gives up on it, unless the input says otherwise. */
 const FOREIGN_CHILD_PATIENCE_SECONDS = 3 * 60 * 60;
 
 export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOutcome> {
@@ -66,7 +68,13 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOut
   const outcome = await bookkeeping.completeBatch({ batchId: input.batchId });
   status = outcome.status;
   try {
-    await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl });
+    if (patched('webhook-delivery-child')) {
+      // The webhook's delivery is this workflow's child, not started by the activity.
+      const announced = await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl, deliveryByWorkflow: true });
+      if (announced.webhook) await startWebhookDelivery(announced.webhook);
+    } else {
+      await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl });
+    }
   } catch (error) {
     log.warn('the batch.completed announcement could not be scheduled', { batchId: input.batchId, error: String(error) });
   }
@@ -92,7 +100,7 @@ async function runChild(input: BatchWorkflowInput, index: number, started: () =>
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) {
       started();
-      return followForeignChild(child.jobId);
+      return followForeignChild(child.jobId, input.foreignChildPatienceSeconds ?? FOREIGN_CHILD_PATIENCE_SECONDS);
     }
     if (error instanceof ChildWorkflowFailure) {
       // Terminated, timed out or cancelled from outside: its row may still say it is running.
@@ -115,7 +123,7 @@ async function followRow(jobId: string, fallback: JobFailure): Promise<ChildOutc
 }
 
 /** A child whose workflow this run did not start: its row tells when it has ended. */
-async function followForeignChild(jobId: string): Promise<ChildOutcome> {
+async function followForeignChild(jobId: string, patienceSeconds: number): Promise<ChildOutcome> {
   let waited = 0;
   let interval = 2;
   for (;;) {
@@ -125,7 +133,7 @@ async function followForeignChild(jobId: string): Promise<ChildOutcome> {
       const error = row.error ?? { code: 'INTERNAL_ERROR', message: 'The job failed' };
       return { status: 'failed', code: error.code, message: error.message };
     }
-    if (waited >= FOREIGN_CHILD_PATIENCE_SECONDS) {
+    if (waited >= patienceSeconds) {
       const failure: JobFailure = { code: 'INTERNAL_ERROR', message: 'The job did not finish in time' };
       await bookkeeping.failBatchChild({ jobId, failure });
       return followRow(jobId, failure);

@@ -4,17 +4,31 @@
  * system of record; the query below gives finer live progress while the workflow runs.
  */
 import { ApplicationFailure, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
-import type { JobProgress, JobWarning } from '../src/domain/job';
+import type { JobProgress, JobStep, JobWarning } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
-import type { JobActivities } from '../activities';
-import type { JobEnd } from '../activities/notifications';
-import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from './definitions';
+import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
+import type { createJobEndActivities, JobEnd } from '../activities/announce-job-end';
+import type { createInfographicActivities } from '../activities/infographics';
+import type { createSpeechActivities } from '../activities/speech-to-text';
+import { FINAL_SOURCE_FAILURES } from '../src/domain/source-failures';
+import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from './contracts/video-job';
+import { startWebhookDelivery } from './start-webhook-delivery';
 
-/** Progress milestones; summaries share the span between SUMMARIES_START and SUMMARIES_END. */
+/** The activities this workflow calls, typed by the factories that build them. */
+type JobActivities = ReturnType<typeof createJobActivities>;
+type JobEndActivities = JobActivities & ReturnType<typeof createJobEndActivities>;
+type InfographicActivities = ReturnType<typeof createInfographicActivities>;
+type SpeechActivities = ReturnType<typeof createSpeechActivities>;
+
+/**
+ * Progress milestones; speech-to-text chunks share the span between transcript and
+ * transcriptionEnd, summaries the span between summariesStart and summariesEnd.
+ */
 const PROGRESS = {
   started: 5,
   transcript: 20,
+  transcriptionEnd: 38,
   summariesStart: 40,
   summariesEnd: 90,
   infographic: 92,
@@ -26,7 +40,7 @@ const PROGRESS = {
  * job.completed / job.failed webhook, the job_failed notice). Short, so local activities; retried
  * until they succeed, since a job must always reach its end and its events must go out.
  */
-const bookkeeping = proxyLocalActivities<JobActivities>({
+const bookkeeping = proxyLocalActivities<JobEndActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
@@ -47,7 +61,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
       initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
       backoffCoefficient: 2,
       maximumAttempts: input.retry.fetchMaxAttempts,
-      nonRetryableErrorTypes: ['VIDEO_UNAVAILABLE', 'TRANSCRIPT_UNAVAILABLE'],
+      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
     },
   });
   const summarizing = proxyActivities<JobActivities>({
@@ -72,15 +86,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
 
     advance('fetching_transcript', PROGRESS.transcript);
-    const transcript = await fetching.fetchTranscript({
-      jobId: input.jobId,
-      videoId: input.videoId,
-      language: input.language,
-      forceRefresh: input.forceRefresh,
-      maxTranscriptLength: input.maxTranscriptLength,
-      useProxy,
-      progress: PROGRESS.transcript,
-    });
+    const transcript = await readTranscript(input, useProxy, fetching, advance);
 
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
@@ -100,7 +106,12 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     end = { status: 'failed', failure: describeFailure(error, failureCodeForStep) };
   }
 
-  if (patched('job-end-in-one-activity')) {
+  if (patched('webhook-delivery-child')) {
+    // The end recorded and announced in one local activity, as below; the webhook's delivery is
+    // then this workflow's child, not started by the activity through a client of its own.
+    const ended = await bookkeeping.finishJob({ jobId: input.jobId, end, deliveryByWorkflow: true });
+    if (ended.webhook) await startWebhookDelivery(ended.webhook);
+  } else if (patched('job-end-in-one-activity')) {
     // One local activity records the end and announces it, after the patch marker. Before, a
     // patch marker followed the first local activity: a query answered while that activity ran
     // can split its workflow task in two, and core, replaying, then looks for the marker one task
@@ -125,6 +136,134 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 }
 
 /**
+ * The transcript per options.transcript_source: the captions, or speech-to-text from the audio
+ * when forced (`speech_to_text`) or when the video has no captions for the job (`auto`).
+ * Workflows started before speech-to-text read captions only: the patch is asked only where the
+ * new behaviour departs from the old, so their histories are met with the same commands.
+ */
+async function readTranscript(
+  input: VideoJobInput,
+  useProxy: boolean | null,
+  fetching: JobActivities,
+  advance: (step: JobStep, progress: number) => void,
+): Promise<TranscriptFetched> {
+  const source = input.transcriptSource ?? 'auto';
+  if (source === 'speech_to_text' && patched(SPEECH_TO_TEXT_PATCH)) {
+    return transcribeAudio(input, useProxy, 'requested', advance);
+  }
+  try {
+    return await fetching.fetchTranscript({
+      jobId: input.jobId,
+      videoId: input.videoId,
+      language: input.language,
+      forceRefresh: input.forceRefresh,
+      maxTranscriptLength: input.maxTranscriptLength,
+      useProxy,
+      progress: PROGRESS.transcript,
+    });
+  } catch (error) {
+    if (source === 'auto' && failureType(error) === 'TRANSCRIPT_UNAVAILABLE' && patched(SPEECH_TO_TEXT_PATCH)) {
+      return transcribeAudio(input, useProxy, 'no_captions', advance);
+    }
+    throw error;
+  }
+}
+
+const SPEECH_TO_TEXT_PATCH = 'speech-to-text';
+
+/**
+ * Speech-to-text: the audio prepared on a worker, its chunks transcribed a few at a time (as many
+ * as the preparing activity says, STT_PARALLELISM), progress advancing per chunk, the chunks
+ * stitched into the transcript. The audio on the workers' disks is removed however this ends.
+ */
+async function transcribeAudio(
+  input: VideoJobInput,
+  useProxy: boolean | null,
+  reason: 'no_captions' | 'requested',
+  advance: (step: JobStep, progress: number) => void,
+): Promise<TranscriptFetched> {
+  const audio = proxyActivities<SpeechActivities>({
+    // A long video's audio: downloaded in parts, heartbeating, then cut by ffmpeg.
+    startToCloseTimeout: '30 minutes',
+    heartbeatTimeout: '20 seconds',
+    retry: {
+      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
+      backoffCoefficient: 2,
+      maximumAttempts: input.retry.fetchMaxAttempts,
+      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
+    },
+  });
+  const transcribing = proxyActivities<SpeechActivities>({
+    // One chunk by one provider call; a local engine on a slow CPU may take a while.
+    startToCloseTimeout: '30 minutes',
+    heartbeatTimeout: '20 seconds',
+    // A provider's 429s and 5xx are retried here, after its Retry-After when it gave one.
+    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '2 minutes', maximumAttempts: 6 },
+  });
+  const cleaning = proxyActivities<SpeechActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 5 },
+  });
+
+  advance('transcribing_audio', PROGRESS.transcript);
+  const job = { jobId: input.jobId, videoId: input.videoId, language: input.language, useProxy };
+  try {
+    const prepared = await audio.prepareSpeechAudio({
+      ...job,
+      forceRefresh: input.forceRefresh,
+      maxTranscriptLength: input.maxTranscriptLength,
+      reason,
+      progress: PROGRESS.transcript,
+    });
+    if (prepared.kind === 'cached') return prepared.transcript;
+
+    const { chunks } = prepared;
+    const span = { from: PROGRESS.transcript, to: PROGRESS.transcriptionEnd };
+    let next = 0;
+    let done = 0;
+    let failure: unknown = null;
+    // A few lanes, each taking the next chunk when its last one is done. After a failure no new
+    // chunk starts, and the ones under way are awaited before the audio is cleaned away.
+    const lane = async () => {
+      while (failure === null && next < chunks.length) {
+        const chunk = chunks[next++]!;
+        try {
+          await transcribing.transcribeSpeechChunk({ ...job, chunk, chunkCount: chunks.length, progress: span });
+        } catch (error) {
+          failure ??= error;
+          return;
+        }
+        done += 1;
+        advance('transcribing_audio', span.from + Math.round(((span.to - span.from) * done) / chunks.length));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(prepared.parallelism, chunks.length)) }, lane));
+    if (failure !== null) throw failure;
+
+    return await transcribing.finishSpeechTranscript({
+      ...job,
+      maxTranscriptLength: input.maxTranscriptLength,
+      chunkCount: chunks.length,
+      progress: PROGRESS.transcriptionEnd,
+    });
+  } finally {
+    try {
+      await cleaning.cleanSpeechWork({ jobId: input.jobId });
+    } catch {
+      // Never the job's outcome: what is left on a disk is swept after a day (src/speech/workspace.ts).
+    }
+  }
+}
+
+/** The type of the activity's own failure, under Temporal's ActivityFailure wrapper. */
+function failureType(error: unknown): string | null {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    if (cause instanceof ApplicationFailure) return cause.type ?? null;
+  }
+  return null;
+}
+
+/**
  * The video's top comments, saved for the result and the summaries. Their own activity and retry
  * policy: comments turned off are final at once, other failures are retried a few times, and
  * whatever still fails becomes the COMMENTS_UNAVAILABLE warning, never the job's failure.
@@ -137,7 +276,7 @@ async function readComments(input: VideoJobInput, useProxy: boolean | null): Pro
       initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
       backoffCoefficient: 2,
       maximumAttempts: Math.min(3, input.retry.fetchMaxAttempts),
-      nonRetryableErrorTypes: ['COMMENTS_UNAVAILABLE', 'VIDEO_UNAVAILABLE'],
+      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
     },
   });
   try {
@@ -150,7 +289,7 @@ async function readComments(input: VideoJobInput, useProxy: boolean | null): Pro
 
 /** The infographic is an extra: when it cannot be drawn the job completes without it, with a warning. */
 async function drawInfographic(jobId: string): Promise<JobWarning[]> {
-  const drawing = proxyActivities<JobActivities>({
+  const drawing = proxyActivities<InfographicActivities>({
     startToCloseTimeout: '2 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
   });

@@ -1,14 +1,15 @@
 /**
  * One webhook delivery: an attempt, then a durable timer, then the next, per the retry schedule
- * (contract section 6). Deterministic code only: each attempt (HTTP POST and its record in
- * Postgres) is an activity; the waits are Temporal timers, so they survive worker restarts.
+ * (docs/api-behaviour.md#delivery-and-retries). Deterministic code only: each attempt (HTTP POST
+ * and its record in Postgres) is an activity; the waits are Temporal timers, so they survive worker
+ * restarts.
  */
 import { proxyActivities, sleep } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../src/webhooks/workflow-contract';
+import type { createWebhookActivities } from '../activities/webhooks';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './contracts/webhook-delivery';
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
-  const { attemptWebhookDelivery } = proxyActivities<Activities>({
+  const { attemptWebhookDelivery } = proxyActivities<ReturnType<typeof createWebhookActivities>>({
     // The HTTP client gives up at attemptTimeoutMs; the rest is reading and writing Postgres.
     startToCloseTimeout: input.attemptTimeoutMs + 30_000,
     // Only the activity's own trouble (database down, worker lost) is retried here; HTTP failures

@@ -1,4 +1,4 @@
-/** Issuing, recognising and hashing API keys (contract section 4). */
+/** Issuing, recognising and hashing API keys (docs/api-behaviour.md#authentication). */
 import { hash, randomBytes } from 'node:crypto';
 
 const ISSUED_KEY = /^sk_[0-9a-f]{64}$/;

@@ -1,6 +1,6 @@
 /**
  * Who is calling: the key from `Authorization: Bearer` or `X-API-Key` (never the query string),
- * checked against its stored hash (contract sections 2 and 4).
+ * checked against its stored hash (docs/api-behaviour.md#authentication).
  */
 import { AppError } from '../domain/errors';
 import { permissionsAllowedFor, type Permission, type Principal } from '../domain/access';

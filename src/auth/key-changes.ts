@@ -2,7 +2,7 @@
  * "Revoked at once, on every API process": a key change is answered only once every API process
  * has dropped its cached copy of the key.
  *
- * The key resolver announces changes on the fast store's channel, and each process forgets the key
+ * The key resolver announces changes on the shared cache's channel, and each process forgets the key
  * when the message arrives. Pub/sub alone is best effort in time: on a busy machine the next
  * request can reach another process before the message does. So every process acknowledges each
  * change it has applied on a second channel, and the announcer waits (boundedly) for as many
@@ -14,7 +14,7 @@
  */
 import type { Logger } from 'pino';
 import { KEY_CHANGES_CHANNEL, type KeyResolver } from './key-resolver';
-import type { FastStore } from '../storage/fast-store';
+import type { SharedCache } from '../storage/shared-cache';
 
 export const KEY_CHANGE_ACKS_CHANNEL = 'api-keys:changed:ack';
 
@@ -27,7 +27,7 @@ export interface KeyChanges {
 }
 
 export function createKeyChanges(
-  deps: { store: FastStore; keys: KeyResolver; logger: Logger },
+  deps: { store: SharedCache; keys: KeyResolver; logger: Logger },
   timeoutMs = DEFAULT_ACK_TIMEOUT_MS,
 ): KeyChanges {
   const { store, keys, logger } = deps;

@@ -1,19 +1,19 @@
 /**
  * Finds the owner of a presented key. Every authenticated request needs this, so known keys are
  * kept in memory for a minute; a change to a key (revocation, new permissions) is announced on the
- * fast store's channel and every API process drops its copy at once. If the channel reconnects,
+ * shared cache's channel and every API process drops its copy at once. If the channel reconnects,
  * messages may have been missed, so the whole cache is dropped.
  *
  * Keys that cannot work are remembered too, apart from the known ones so that invented keys cannot
  * crowd those out: revoked keys (revocation is final) for a minute, unknown keys for
  * UNKNOWN_KEY_MEMORY_MS, so a client retrying a dead key does not cost a database lookup each time.
- * In this process's memory rather than the fast store: a remembered key is then answered exactly as
+ * In this process's memory rather than the shared cache: a remembered key is then answered exactly as
  * fast as a known one (no round trip either way), and what it costs to hold is one lookup per
  * process per few seconds (the failed-authentication limit per address bounds the rest).
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../storage/database';
-import type { FastStore } from '../storage/fast-store';
+import type { SharedCache } from '../storage/shared-cache';
 import { findKeyByHash, type KeyOwner } from '../storage/repositories/api-keys';
 import { touchKeyLastUsed } from '../storage/repositories/api-key-admin';
 
@@ -35,7 +35,7 @@ export interface KeyResolver {
   noteUse(keyId: string): void;
 }
 
-export async function createKeyResolver(db: Db, store: FastStore, ttlMs = 60_000): Promise<KeyResolver> {
+export async function createKeyResolver(db: Db, store: SharedCache, ttlMs = 60_000): Promise<KeyResolver> {
   const byHash = new LRUCache<string, KeyOwner>({ max: 20_000, ttl: ttlMs });
   const unusable = new LRUCache<string, true>({ max: 20_000, ttl: UNKNOWN_KEY_MEMORY_MS });
   // Bumped by every change heard: a database read that overlapped a change is not cached, since

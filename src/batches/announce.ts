@@ -1,13 +1,14 @@
 /**
- * Announcing an ended batch: the batch.completed webhook (contract section 6) when the batch has a
- * webhook_url, and the 'batch_completed' email notice. Both are idempotent by key, so the activity
- * that calls this may be retried freely.
+ * Announcing an ended batch: the batch.completed webhook
+ * (docs/api-behaviour.md#events-and-payloads) when the batch has a webhook_url, and the
+ * 'batch_completed' email notice. Both are idempotent by key, so the activity that calls this may
+ * be retried freely.
  */
 import { queueNotice } from '../notifications';
 import type { Db } from '../storage/database';
 import { findBatch, setBatchWebhookDelivery } from '../storage/repositories/batches';
 import type { BatchRow } from '../storage/schema';
-import { scheduleWebhook, type WebhookDeps } from '../webhooks';
+import { recordWebhookDelivery, scheduleWebhook, type WebhookDeliveryInput, type WebhookDeps } from '../webhooks';
 
 export interface BatchAnnouncer {
   db: Db;
@@ -15,7 +16,7 @@ export interface BatchAnnouncer {
   webhooks: Omit<WebhookDeps, 'db'>;
 }
 
-/** The batch.completed payload's data (contract section 6); also what the email notice shows. */
+/** The batch.completed payload's data (docs/api-behaviour.md#events-and-payloads); also what the email notice shows. */
 export function batchCompletedData(batch: BatchRow, resultsUrl: string) {
   return {
     batch_id: batch.id,
@@ -28,27 +29,40 @@ export function batchCompletedData(batch: BatchRow, resultsUrl: string) {
   };
 }
 
-export async function announceBatch(announcer: BatchAnnouncer, batchId: string, resultsUrl: string): Promise<void> {
+/**
+ * The batch.completed webhook's delivery and the email notice. `delivery`: 'by-workflow' records
+ * the delivery and returns its workflow's input for the batch workflow to start as its child;
+ * 'here' starts it too (batch workflows from before the webhook-delivery-child patch).
+ */
+export async function announceBatch(
+  announcer: BatchAnnouncer,
+  batchId: string,
+  resultsUrl: string,
+  delivery: 'by-workflow' | 'here',
+): Promise<WebhookDeliveryInput | null> {
   const { db } = announcer;
   const batch = await findBatch(db, batchId);
-  if (!batch) return; // deleted with its user
+  if (!batch) return null; // deleted with its user
   if (batch.status === 'processing') throw new Error(`batch ${batchId} has not ended`);
   const data = batchCompletedData(batch, resultsUrl);
 
+  let start: WebhookDeliveryInput | null = null;
   if (batch.webhook_url) {
-    const { deliveryId } = await scheduleWebhook(
-      { db, ...announcer.webhooks },
-      {
-        userId: batch.user_id,
-        url: batch.webhook_url,
-        type: 'batch.completed',
-        data,
-        batchId: batch.id,
-        idempotencyKey: `batch.completed:${batch.id}`,
-      },
-    );
+    const event = {
+      userId: batch.user_id,
+      url: batch.webhook_url,
+      type: 'batch.completed' as const,
+      data,
+      batchId: batch.id,
+      idempotencyKey: `batch.completed:${batch.id}`,
+    };
+    const webhookDeps = { db, ...announcer.webhooks };
+    let deliveryId: string;
+    if (delivery === 'by-workflow') ({ deliveryId, start } = await recordWebhookDelivery(webhookDeps, event));
+    else ({ deliveryId } = await scheduleWebhook(webhookDeps, event));
     if (batch.webhook_delivery_id !== deliveryId) await setBatchWebhookDelivery(db, batch.id, deliveryId);
   }
 
   await queueNotice(db, { userId: batch.user_id, kind: 'batch_completed', dedupeKey: `batch_completed:${batch.id}`, data });
+  return start;
 }

@@ -1,10 +1,10 @@
-/** The batch records clients see (contract section 5), built from the batch row and its jobs. */
+/** The batch records clients see (docs/api-behaviour.md#batch-records), built from the batch row and its jobs. */
 import { resultRecord } from '../jobs/job-records';
 import type { JobResultParts } from '../storage/repositories/job-results';
 import type { BatchJobSummary } from '../storage/repositories/batches';
 import { inBatchOrder } from '../storage/repositories/batches';
 import type { BatchRow, JobRow } from '../storage/schema';
-import { isBatchTerminal } from './status';
+import { isBatchTerminal } from '../domain/batch';
 import { batchUrls } from './urls';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -3,7 +3,7 @@
  * and the reconciler racing) is harmless and only one parent ever runs.
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../../workflows/batch-definitions';
+import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../../workflows/contracts/batch';
 import type { JobServices } from '../jobs/services';
 import { PRIORITY_KEY, workflowInputFor } from '../jobs/start-workflow';
 import { inBatchOrder, markBatchWorkflowStarted } from '../storage/repositories/batches';
@@ -18,7 +18,7 @@ export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobS
     // The children start exactly as single jobs of the same request would.
     children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: workflowInputFor(job, config) })),
     concurrency: config.BATCH_CONCURRENCY,
-    // A batch's priority is accepted and stored but, as interface 2.4 says, changes nothing.
+    // A batch's priority is accepted and stored but changes nothing (docs/api-behaviour.md#batches).
     priorityKey: PRIORITY_KEY.normal,
     resultsUrl: batchUrls(config.publicBaseUrl, batch.id).results_url,
   };

@@ -3,7 +3,7 @@
  * ignored), or JSON: an array of addresses or of {url, options}, or a whole batch request body.
  */
 import type { BatchRequest } from '../../client';
-import { MAX_BATCH_VIDEOS } from '../batches/status';
+import { MAX_BATCH_VIDEOS } from '../domain/batch';
 import { UsageError } from './usage-error';
 import type { VideoOptions } from './video-options';
 

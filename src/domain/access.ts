@@ -1,4 +1,4 @@
-/** Plans and key permissions (contract section 4). */
+/** Plans and key permissions (docs/api-behaviour.md#permissions-and-key-management). */
 
 export const PLANS = ['free', 'pro', 'admin'] as const;
 export type Plan = (typeof PLANS)[number];

@@ -1,4 +1,4 @@
-/** A video's top comments as the result carries them (contract section 3). */
+/** A video's top comments as the result carries them (docs/api-behaviour.md#comments). */
 
 export interface VideoComment {
   comment_id: string;

@@ -1,6 +1,6 @@
 /**
- * The one application error type. Its code decides the HTTP status (contract section 2), here
- * and nowhere else, so a route only says what went wrong.
+ * The one application error type. Its code decides the HTTP status
+ * (docs/api-behaviour.md#error-codes), here and nowhere else, so a route only says what went wrong.
  */
 
 export const ERROR_HTTP_STATUS = {

@@ -1,4 +1,4 @@
-/** Why a job failed (contract section 2, "Failure codes of a job"). */
+/** Why a job failed (docs/api-behaviour.md#job-failure-codes). */
 export const JOB_FAILURE_CODES = [
   'VIDEO_UNAVAILABLE',
   'TRANSCRIPT_UNAVAILABLE',

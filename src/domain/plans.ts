@@ -1,7 +1,7 @@
 /**
- * What each plan may do (contract section 4). Gates are about the account's plan and are checked
- * separately from key permissions: an admin-permission key on a free account still gets
- * PLAN_UPGRADE_REQUIRED for a Pro feature.
+ * What each plan may do (docs/api-behaviour.md#plans-and-feature-gates). Gates are about the
+ * account's plan and are checked separately from key permissions: an admin-permission key on a free
+ * account still gets PLAN_UPGRADE_REQUIRED for a Pro feature.
  */
 import { AppError } from './errors';
 import type { Plan } from './access';

@@ -1,4 +1,4 @@
-/** Summary modes and the entries the service returns for them (contract section 3). */
+/** Summary modes and the entries the service returns for them (docs/api-behaviour.md#summary-entries). */
 import type { Chapter } from './video';
 import type { TranscriptSegment } from './transcript';
 import type { VideoComment } from './comments';
@@ -6,7 +6,7 @@ import type { VideoComment } from './comments';
 export const SUMMARY_MODES = ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] as const;
 export type SummaryMode = (typeof SUMMARY_MODES)[number];
 
-/** Who wrote a summary entry (contract section 7). */
+/** Who wrote a summary entry (docs/api-behaviour.md#summary-engines). */
 export type SummaryGenerator =
   | { engine: 'extractive'; model: string }
   | {

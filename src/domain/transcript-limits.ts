@@ -1,4 +1,4 @@
-/** max_transcript_length: bytes of transcript text kept, cut at a segment boundary (contract section 3). */
+/** max_transcript_length: bytes of transcript text kept, cut at a segment boundary (docs/api-behaviour.md#transcript-length). */
 import type { Transcript, TranscriptSegment } from './transcript';
 
 export function truncateTranscript(transcript: Transcript, maxBytes: number): { transcript: Transcript; truncated: boolean } {

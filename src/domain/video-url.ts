@@ -1,5 +1,5 @@
 /**
- * Recognises the YouTube addresses the contract supports (section 3, "Supported URLs") and
+ * Recognises the YouTube addresses the service supports (docs/api-behaviour.md#supported-urls) and
  * reduces each to its 11-character video id. Anything else is not ours to fetch.
  */
 

@@ -7,10 +7,10 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
-import { openFastStore } from '../storage/fast-store';
+import { openSharedCache } from '../storage/shared-cache';
 import { createApp, declaredRoutes, type ApiServices } from './app';
 import { buildOpenApiDocument } from './openapi';
-import { createThrottle } from './throttle';
+import { createThrottle } from '../usage/throttle';
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
@@ -39,7 +39,7 @@ function servicesForDescription(): ApiServices {
     config,
     logger: createLogger('silent', 'api-description'),
     // The in-process store: key-change announcements subscribe to it when the auth routes are declared.
-    store: openFastStore(undefined),
+    store: openSharedCache(undefined),
     db: unavailable('database'),
     temporal: unavailable('Temporal client'),
     jobs: unavailable('job lookup'),

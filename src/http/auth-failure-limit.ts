@@ -1,10 +1,11 @@
 /**
- * Failed authentications per client address (contract section 4): a well-formed key costs a lookup
- * and any key can be tried, so an address whose keys failed AUTH_FAILURES_PER_IP_PER_MINUTE times
- * in the current minute gets 429 RATE_LIMITED for every request that presents a key until the
- * minute is over — a valid key too, or the refusal itself would tell a guessed key apart.
+ * Failed authentications per client address
+ * (docs/api-behaviour.md#failed-authentications-per-address): a well-formed key costs a lookup and
+ * any key can be tried, so an address whose keys failed AUTH_FAILURES_PER_IP_PER_MINUTE times in
+ * the current minute gets 429 RATE_LIMITED for every request that presents a key until the minute
+ * is over — a valid key too, or the refusal itself would tell a guessed key apart.
  *
- * Counted with rate-limiter-flexible in the fast store, so the count holds across API processes
+ * Counted with rate-limiter-flexible in the shared cache, so the count holds across API processes
  * sharing Redis (in process memory on the embedded default). The failure that uses up an
  * address's minute blocks it in this process and announces the block to the others, so the check
  * every request makes is a memory read. A process that missed the announcement (started since,
@@ -14,7 +15,7 @@ import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../domain/errors';
-import type { FastStore } from '../storage/fast-store';
+import type { SharedCache } from '../storage/shared-cache';
 
 const WINDOW_SECONDS = 60;
 
@@ -28,7 +29,7 @@ export interface AuthFailureLimit {
 /** Where an address's block is announced, so every API process refuses it without asking the store. */
 const BLOCKS_CHANNEL = 'auth-failure-blocks';
 
-export function createAuthFailureLimit(store: FastStore, failuresPerMinute: number): AuthFailureLimit {
+export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: number): AuthFailureLimit {
   const options = { keyPrefix: 'auth-failures', points: failuresPerMinute, duration: WINDOW_SECONDS };
   const limiter: RateLimiterAbstract = store.redis
     ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })

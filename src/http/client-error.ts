@@ -1,8 +1,9 @@
 /**
  * Requests Node's HTTP server refuses before the app sees them (headers over the limit, a wrong
  * Content-Length, not HTTP at all, too slow to arrive). Node answers those with an empty body;
- * the contract (section 1) wants its error envelope on every error, so the server's
- * `clientError` event writes one to the socket itself: there is no request or response object.
+ * every error must carry the error envelope
+ * (docs/api-behaviour.md#requests-refused-before-routing), so the server's `clientError` event
+ * writes one to the socket itself: there is no request or response object.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';

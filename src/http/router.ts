@@ -4,7 +4,7 @@ import coBody from 'co-body';
 import { AppError } from '../domain/errors';
 import { authenticate, credentialHeaders, presentsKey, requirePermission } from '../auth/authenticate';
 import { requireFeature } from '../domain/plans';
-import type { Throttle } from './throttle';
+import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './request-context';

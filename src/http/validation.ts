@@ -31,10 +31,10 @@ const MAX_TEXT_ISSUES = 100;
 const MAX_PATH_SEGMENTS = 16;
 
 /**
- * Every string in a request, object keys included, checked once here rather than field by field
- * in each schema (contract section 1), so no route can forget a field. Iterative, and each node
- * knows only its parent: a parsed body may nest far deeper than the call stack, and copying
- * paths down a deep nesting would cost its depth squared.
+ * Every string in a request, object keys included, checked once here rather than field by field in
+ * each schema (docs/api-behaviour.md#text-rules), so no route can forget a field. Iterative, and
+ * each node knows only its parent: a parsed body may nest far deeper than the call stack, and
+ * copying paths down a deep nesting would cost its depth squared.
  */
 export function unstorableTextIssues(value: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];

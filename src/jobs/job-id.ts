@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Opaque, URL-safe and unguessable: 128 random bits (contract section 3 asks for at least 122). */
+/** Opaque, URL-safe and unguessable: 128 random bits (docs/api-behaviour.md#status-record asks for at least 122). */
 export function newJobId(): string {
   return `job_${randomBytes(16).toString('base64url')}`;
 }

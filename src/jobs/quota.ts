@@ -1,4 +1,4 @@
-/** Monthly video quotas (contract section 4), enforced at submission from Postgres. */
+/** Monthly video quotas (docs/api-behaviour.md#monthly-quotas), enforced at submission from Postgres. */
 import type { Logger } from 'pino';
 import type { Plan } from '../domain/access';
 import { AppError } from '../domain/errors';

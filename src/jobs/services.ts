@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../storage/database';
-import type { FastStore } from '../storage/fast-store';
+import type { SharedCache } from '../storage/shared-cache';
 import type { TemporalHandle } from '../temporal/client';
 import type { JobLookup } from './job-lookup';
 import type { ServiceMetrics } from '../metrics/service-metrics';
@@ -9,7 +9,7 @@ import type { ServiceMetrics } from '../metrics/service-metrics';
 /** What the job use-cases need; passed in, never imported, so tests hand in real instances. */
 export interface JobServices {
   db: Db;
-  store: FastStore;
+  store: SharedCache;
   temporal: TemporalHandle;
   jobs: JobLookup;
   logger: Logger;

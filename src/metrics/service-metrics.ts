@@ -19,7 +19,7 @@ const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 const JOB_SECONDS_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600];
 
 export type JobOutcome = { status: 'completed' } | { status: 'failed'; code: string };
-/** A refused request, by the contract's error code: the throttle's and the monthly quota's. */
+/** A refused request, by its error code (docs/api-behaviour.md#error-codes): the throttle's and the monthly quota's. */
 export type RefusalReason = 'rate_limited' | 'quota_exceeded';
 /** One webhook HTTP attempt: a 2xx, another status, or no answer at all (refused, timeout, blocked address). */
 export type WebhookAttemptResult = 'success' | 'http_error' | 'no_response';

@@ -15,7 +15,7 @@ export type JobFailedNoticeData = {
   video_id?: string;
   /** `title` is read too. */
   video_title?: string | null;
-  /** The job's error (contract section 2 failure codes); `error_code`/`error_message` are read too. */
+  /** The job's error (docs/api-behaviour.md#job-failure-codes); `error_code`/`error_message` are read too. */
   error?: { code: string; message: string } | null;
   batch_id?: string | null;
   /** ISO 8601. */

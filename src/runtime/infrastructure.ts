@@ -1,11 +1,11 @@
 /**
- * Brings up what the service runs on: the database, the fast store and Temporal, each either the
+ * Brings up what the service runs on: the database, the shared cache and Temporal, each either the
  * configured one or the embedded default.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../storage/database';
-import { openFastStore, type FastStore } from '../storage/fast-store';
+import { openSharedCache, type SharedCache } from '../storage/shared-cache';
 import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
 import { tracingFromConfig, type Tracing } from '../tracing/tracing';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
@@ -13,7 +13,7 @@ import { startMetricsServer, type MetricsServer } from '../metrics/metrics-serve
 
 export interface Infrastructure {
   database: DatabaseHandle;
-  store: FastStore;
+  store: SharedCache;
   temporalAddress: string;
   /** The Temporal Web UI: TEMPORAL_UI_URL, or the embedded dev server's; null when unknown. */
   temporalUiUrl: string | null;
@@ -55,8 +55,8 @@ async function openInfrastructure(
   });
   logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
 
-  const store = openFastStore(config.REDIS_URL);
-  logger.info({ store: store.kind }, 'fast store ready');
+  const store = openSharedCache(config.REDIS_URL);
+  logger.info({ store: store.kind }, 'shared cache ready');
 
   const tracing = tracingFromConfig(config);
   if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces');

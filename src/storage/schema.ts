@@ -1,15 +1,15 @@
 /** Kysely's view of the tables (see migrations/ for the DDL, which is the authority). */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { JobFailureCode } from '../domain/job-failure';
 import type { JobStatus, JobStep } from '../domain/job';
 import type { Plan, Permission } from '../domain/access';
 import type { VideoMetadata } from '../domain/video';
-import type { Transcript } from '../domain/transcript';
+import type { Transcript, TranscriptSegment } from '../domain/transcript';
 import type { SummaryEntry, SummaryMode } from '../domain/summary';
 import type { VideoComments } from '../domain/comments';
 import type { JobRequest, JobWarning } from '../domain/job';
 import type { JobPriority } from '../domain/job';
-import type { BatchStatus } from '../batches/status';
+import type { BatchStatus } from '../domain/batch';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -107,8 +107,25 @@ export interface ModelCallsTable {
 export interface TranscriptCacheTable {
   video_id: string;
   requested_language: string;
+  /** migrations/0012: captions and speech-to-text transcripts of a video are cached apart. */
+  source_kind: Generated<TranscriptCacheKind>;
   transcript: Json<Transcript>;
   fetched_at: Generated<Date>;
+}
+
+export type TranscriptCacheKind = 'captions' | 'speech_to_text';
+
+/** What the provider heard in one audio chunk of a job (migrations/0012); times relative to the chunk. */
+export interface SpeechChunksTable {
+  job_id: string;
+  chunk_index: number;
+  start_seconds: number;
+  duration_seconds: number;
+  overlap_seconds: number;
+  language: string | null;
+  quality: 'normal' | 'low';
+  segments: Json<TranscriptSegment[]>;
+  created_at: Generated<Date>;
 }
 
 /** A file a job produced (migrations/0010): the bytes are in the artifact store under storage_key. */
@@ -267,6 +284,7 @@ export interface Database {
   job_comments: JobCommentsTable;
   model_calls: ModelCallsTable;
   transcript_cache: TranscriptCacheTable;
+  speech_chunks: SpeechChunksTable;
   usage_periods: UsagePeriodsTable;
   proxies: ProxiesTable;
   api_requests: ApiRequestsTable;
@@ -277,10 +295,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewJobRow = Insertable<JobsTable>;
-export type JobUpdate = Updateable<JobsTable>;
 export type ProxyRow = Selectable<ProxiesTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -1,4 +1,4 @@
-/** The summary engine the configuration names (contract section 7). */
+/** The summary engine the configuration names (docs/api-behaviour.md#summary-engines). */
 import type { Config } from '../config';
 import { DEFAULT_BASE_URLS } from './llm/settings';
 import type { SummaryEngineConfig } from './thread/summary-task';

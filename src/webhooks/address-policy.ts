@@ -1,7 +1,8 @@
 /**
- * Where webhooks may go (contract section 6): only public unicast addresses. Checked when a URL is
- * submitted (assertWebhookTarget) and again when a delivery connects (guardedLookup and the
- * connector in http-client.ts), so DNS rebinding cannot reach an internal address either.
+ * Where webhooks may go (docs/api-behaviour.md#where-webhooks-may-go): only public unicast
+ * addresses. Checked when a URL is submitted (assertWebhookTarget) and again when a delivery
+ * connects (guardedLookup and the connector in http-client.ts), so DNS rebinding cannot reach an
+ * internal address either.
  */
 import dns from 'node:dns';
 import net from 'node:net';

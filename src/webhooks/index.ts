@@ -1,8 +1,8 @@
 /**
- * Webhooks (contract section 6): Standard Webhooks signatures, durable delivery by a Temporal
- * workflow per delivery, and SSRF protection at submission and at connect time.
+ * Webhooks (docs/api-behaviour.md#webhooks): Standard Webhooks signatures, durable delivery by a
+ * Temporal workflow per delivery, and SSRF protection at submission and at connect time.
  */
-export { scheduleWebhook, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
+export { recordWebhookDelivery, scheduleWebhook, type RecordedDelivery, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
 export { assertWebhookTarget, forbiddenReason, isForbiddenAddress, guardedLookup, resolvePublicAddresses, WebhookTargetRefusedError, type Resolver } from './address-policy';
 export { createWebhookHttpClient, type WebhookHttpClient, type AttemptResult } from './http-client';
 export { attemptDelivery } from './deliver';
@@ -17,4 +17,4 @@ export {
   type DeliverySummary,
   type DeliveryDetail,
 } from './records';
-export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from './workflow-contract';
+export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from '../../workflows/contracts/webhook-delivery';

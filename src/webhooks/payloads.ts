@@ -1,4 +1,4 @@
-/** The `data` of job.completed and job.failed events (contract section 6). */
+/** The `data` of job.completed and job.failed events (docs/api-behaviour.md#events-and-payloads). */
 import type { JobRow } from '../storage/schema';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,9 +1,9 @@
-/** Scheduling a webhook: a durable record first, then its delivery workflow (contract section 6). */
+/** Scheduling a webhook: a durable record first, then its delivery workflow (docs/api-behaviour.md#delivery-and-retries). */
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Db } from '../storage/database';
 import { insertOrFindDelivery } from '../storage/repositories/webhook-deliveries';
 import { newDeliveryId } from './ids';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from './workflow-contract';
+import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from '../../workflows/contracts/webhook-delivery';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'batch.completed';
 
@@ -29,12 +29,19 @@ export interface ScheduleWebhookInput {
 
 const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 
+/** A recorded delivery, with its workflow's input while that workflow still has to be started. */
+export interface RecordedDelivery {
+  deliveryId: string;
+  /** Null once the delivery has been attempted or has ended: its workflow exists, or existed. */
+  start: WebhookDeliveryInput | null;
+}
+
 /**
- * Durable: records the delivery and starts its workflow (workflow id = delivery id, so
- * idempotent). Call it again after a crash with the same idempotencyKey and the same delivery is
- * found and its workflow started if it never was; a delivery that has ended is left alone.
+ * Durable and idempotent by key: records the delivery (once per idempotencyKey) and says whether
+ * its workflow still has to be started. Workflows start it as their child (workflow id = delivery
+ * id, parent close policy ABANDON), so the orchestration shows in their history.
  */
-export async function scheduleWebhook(deps: WebhookDeps, input: ScheduleWebhookInput): Promise<{ deliveryId: string }> {
+export async function recordWebhookDelivery(deps: Pick<WebhookDeps, 'db' | 'retrySchedule' | 'attemptTimeoutMs'>, input: ScheduleWebhookInput): Promise<RecordedDelivery> {
   const body = JSON.stringify({ type: input.type, timestamp: new Date().toISOString(), data: input.data });
   const delivery = await insertOrFindDelivery(deps.db, {
     id: newDeliveryId(),
@@ -47,17 +54,26 @@ export async function scheduleWebhook(deps: WebhookDeps, input: ScheduleWebhookI
     body,
     maxAttempts: deps.retrySchedule.length + 1,
   });
-  if (delivery.status === 'pending' && delivery.attempts === 0) {
-    const workflowInput: WebhookDeliveryInput = {
-      deliveryId: delivery.id,
-      retrySchedule: deps.retrySchedule,
-      attemptTimeoutMs: deps.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
-    };
+  const unstarted = delivery.status === 'pending' && delivery.attempts === 0;
+  return {
+    deliveryId: delivery.id,
+    start: unstarted ? { deliveryId: delivery.id, retrySchedule: deps.retrySchedule, attemptTimeoutMs: deps.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS } : null,
+  };
+}
+
+/**
+ * Records the delivery and starts its workflow from a client. Only for job and batch workflows
+ * started before their webhook-delivery-child patch, whose end activity still starts the delivery
+ * (docs/workflow-versioning.md); remove it with that patch's deprecation.
+ */
+export async function scheduleWebhook(deps: WebhookDeps, input: ScheduleWebhookInput): Promise<{ deliveryId: string }> {
+  const recorded = await recordWebhookDelivery(deps, input);
+  if (recorded.start) {
     try {
       await deps.temporal.client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
         taskQueue: deps.temporal.taskQueue,
-        workflowId: delivery.id,
-        args: [workflowInput],
+        workflowId: recorded.deliveryId,
+        args: [recorded.start],
         // A closed delivery workflow is never run again under the same id.
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
       });
@@ -65,5 +81,5 @@ export async function scheduleWebhook(deps: WebhookDeps, input: ScheduleWebhookI
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
   }
-  return { deliveryId: delivery.id };
+  return { deliveryId: recorded.deliveryId };
 }

@@ -1,4 +1,4 @@
-/** Standard Webhooks signatures (contract section 6), made with the `standardwebhooks` library. */
+/** Standard Webhooks signatures (docs/api-behaviour.md#signing), made with the `standardwebhooks` library. */
 import { Webhook } from 'standardwebhooks';
 
 export const WEBHOOK_USER_AGENT = 'video-digest-webhooks/1.0';

@@ -11,18 +11,11 @@
  *   `unreachable` tells the network-level failures (DNS, refused or reset connection, TLS,
  *   no answer in time) from YouTube answering badly (5xx, redirect loops, unusable answers).
  */
-export type YouTubeFailureKind =
-  | 'VIDEO_UNAVAILABLE'
-  | 'TRANSCRIPT_UNAVAILABLE'
-  | 'SOURCE_BLOCKED'
-  | 'COMMENTS_UNAVAILABLE'
-  | 'TRANSIENT';
+import { FINAL_SOURCE_FAILURES, type FinalSourceFailure } from '../domain/source-failures';
 
-const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set([
-  'VIDEO_UNAVAILABLE',
-  'TRANSCRIPT_UNAVAILABLE',
-  'COMMENTS_UNAVAILABLE',
-]);
+export type YouTubeFailureKind = FinalSourceFailure | 'SOURCE_BLOCKED' | 'TRANSIENT';
+
+const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set(FINAL_SOURCE_FAILURES);
 
 /**
  * A failure whose message is safe to show a client: it never carries URLs, query strings,
@@ -44,8 +37,4 @@ export class YouTubeError extends Error {
   get final(): boolean {
     return FINAL_KINDS.has(this.kind);
   }
-}
-
-export function isYouTubeError(value: unknown): value is YouTubeError {
-  return value instanceof YouTubeError;
 }

@@ -1,8 +1,8 @@
 /**
  * Text from YouTube is written by whoever uploads or comments, so it may hold anything a JSON
  * string can: a NUL, which Postgres refuses to store, or half of a surrogate pair, which is not
- * Unicode at all. Either made every job for such a video fail. Contract section 1: text from the
- * platform is cleaned before it is stored.
+ * Unicode at all. Either made every job for such a video fail. Text from the platform is
+ * cleaned before it is stored (docs/api-behaviour.md#text-rules).
  */
 
 /** C0 controls except tab and line feed (carriage returns are turned into line feeds first), DEL and C1 controls. */

@@ -1,8 +1,10 @@
 /**
- * The access matrix (contract sections 2 and 4): every route against every kind of caller — no key,
- * a malformed key, a revoked key, a key in the query string, a key without the route's permission,
- * the free, pro and admin plans, and another user's id — each cell with the code it must give.
- * The table must name every route the service serves: a new route without a row fails here.
+ * The access matrix (docs/api-behaviour.md#error-codes,
+ * docs/api-behaviour.md#permissions-and-key-management): every route against every kind of caller —
+ * no key, a malformed key, a revoked key, a key in the query string, a key without the route's
+ * permission, the free, pro and admin plans, and another user's id — each cell with the code it
+ * must give. The table must name every route the service serves: a new route without a row fails
+ * here.
  */
 import { VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';

@@ -1,6 +1,7 @@
 /**
- * Who may do what, and how much (contract section 4): plan gates, throttling, monthly quotas,
- * the admin-only synchronous route and thumbnails. Real API, Postgres, Redis and Temporal.
+ * Who may do what, and how much (docs/api-behaviour.md#plans-and-feature-gates,
+ * docs/api-behaviour.md#throttling): plan gates, throttling, monthly quotas, the admin-only
+ * synchronous route and thumbnails. Real API, Postgres, Redis and Temporal.
  */
 import { VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { startApiServer, type RunningApi } from '../../src/runtime/api-server';

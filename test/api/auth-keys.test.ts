@@ -1,7 +1,8 @@
 /**
- * Key management, key validation and the webhook secret as an API client sees them (contract
- * sections 4 and 6): the full key shown once, no escalation, owner checks, revocation and expiry,
- * legacy keys imported through the CLI. Real Postgres, Redis and Temporal; no worker needed.
+ * Key management, key validation and the webhook secret as an API client sees them
+ * (docs/api-behaviour.md#permissions-and-key-management, docs/api-behaviour.md#signing): the
+ * full key shown once, no escalation, owner checks, revocation and expiry, legacy keys imported
+ * through the CLI. Real Postgres, Redis and Temporal; no worker needed.
  */
 import { randomBytes } from 'node:crypto';
 import { hashApiKey } from '../../src/auth/api-key-format';

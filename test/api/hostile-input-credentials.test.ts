@@ -1,7 +1,7 @@
 /**
- * Hostile input, credentials (contract sections 2 and 4): a request that presents two keys is
- * refused with 401 INVALID_API_KEY rather than served with whichever the server happens to pick —
- * Authorization sent twice, X-API-Key sent twice, or the two headers naming different keys.
+ * Hostile input, credentials (docs/api-behaviour.md#authentication): a request that presents two
+ * keys is refused with 401 INVALID_API_KEY rather than served with whichever the server happens to
+ * pick — Authorization sent twice, X-API-Key sent twice, or the two headers naming different keys.
  * Real Postgres and Redis; no worker needed.
  */
 import { rawCall } from '../support/raw-http';

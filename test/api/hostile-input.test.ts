@@ -1,9 +1,10 @@
 /**
- * Hostile input (contract sections 1 and 2): text Postgres or Unicode refuses, bodies that cannot
- * be decoded, requests Node's HTTP parser refuses, and a video whose uploader put NUL and
- * unpaired surrogates in everything they write. Duplicate credentials are in
- * hostile-input-credentials.test.ts. Real API, Postgres, Redis, Temporal and worker; YouTube is
- * the local fake.
+ * Hostile input (docs/api-behaviour.md#text-rules,
+ * docs/api-behaviour.md#requests-refused-before-routing): text Postgres or Unicode refuses, bodies
+ * that cannot be decoded, requests Node's HTTP parser refuses, and a video whose uploader put NUL
+ * and unpaired surrogates in everything they write. Duplicate credentials are in
+ * hostile-input-credentials.test.ts. Real API, Postgres, Redis, Temporal and worker; YouTube is the
+ * local fake.
  */
 import http from 'node:http';
 import net from 'node:net';

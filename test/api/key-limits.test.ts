@@ -1,8 +1,9 @@
 /**
- * Keys cannot be used to multiply what an account may do, nor guessed for free (contract
- * sections 2 and 4): at most KEYS_PER_USER_MAX active keys per user, even under concurrent
- * creation; all of a user's keys together held to twice the plan's per-minute limit; a per-address
- * limit on failed authentications; unknown keys remembered for a few seconds. Real API, Postgres
+ * Keys cannot be used to multiply what an account may do, nor guessed for free
+ * (docs/api-behaviour.md#throttling, docs/api-behaviour.md#failed-authentications-per-address):
+ * at most KEYS_PER_USER_MAX active keys per user, even under concurrent creation; all of a user's
+ * keys together held to twice the plan's per-minute limit; a per-address limit on failed
+ * authentications; unknown keys remembered for a few seconds. Real API, Postgres
  * and Redis; no worker needed.
  */
 import { issueApiKey } from '../../src/auth/api-key-format';

@@ -1,8 +1,8 @@
 /**
- * Usage recording and the usage endpoints (interface 2.6, 4.3): requests are recorded with their
- * route template; each endpoint's figures after a known sequence of requests and jobs; history
- * validation; quota warnings; isolation between users; the OpenAPI document. Real API, Postgres,
- * Redis and Temporal (no worker: jobs either stay queued or are written directly).
+ * Usage recording and the usage endpoints (docs/api-behaviour.md#usage-reports): requests are
+ * recorded with their route template; each endpoint's figures after a known sequence of requests
+ * and jobs; history validation; quota warnings; isolation between users; the OpenAPI document. Real
+ * API, Postgres, Redis and Temporal (no worker: jobs either stay queued or are written directly).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';

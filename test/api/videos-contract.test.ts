@@ -1,7 +1,7 @@
 /**
  * The video routes as an API client sees them: envelope, codes, statuses, owner checks and
- * validation (contract sections 1-3). Runs against real Postgres, Redis and Temporal; no worker
- * is needed since nothing here waits for a job to finish.
+ * validation (docs/api-behaviour.md#response-envelope and the sections after it). Runs against real
+ * Postgres, Redis and Temporal; no worker is needed since nothing here waits for a job to finish.
  */
 import { call, startTestService, type TestService } from '../support/test-service';
 

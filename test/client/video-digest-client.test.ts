@@ -1,7 +1,8 @@
 /**
  * The typed client against the real service: results typed as the OpenAPI document says, and every
- * way a call can fail surfacing as its own error: the contract's envelope (with Retry-After when the
- * throttle refuses), an answer that is not the service's, and no answer at all.
+ * way a call can fail surfacing as its own error: the error envelope
+ * (docs/api-behaviour.md#response-envelope, with Retry-After when the throttle refuses), an answer
+ * that is not the service's, and no answer at all.
  */
 import { createVideoDigestClient, ServiceUnreachableError, UnexpectedResponseError, VideoDigestApiError, type VideoDigestClient } from '../../client';
 import { describedApiDocument } from '../../src/http/api-description';

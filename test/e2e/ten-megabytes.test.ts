@@ -1,7 +1,8 @@
 /**
- * The largest transcript the contract allows (10 MB of text), in every summary mode, through the
- * real API, Temporal and worker: it completes whole, and its transcript is loaded and analysed
- * once for all five modes. How fast is bench/ten-megabytes.ts's business, not this test's.
+ * The largest transcript the service allows (10 MB of text,
+ * docs/api-behaviour.md#transcript-length), in every summary mode, through the real API, Temporal
+ * and worker: it completes whole, and its transcript is loaded and analysed once for all five
+ * modes. How fast is bench/ten-megabytes.ts's business, not this test's.
  */
 import { Client, Connection } from '@temporalio/client';
 import { TEN_MEGABYTES_TRANSCRIPT_BYTES_MIN, VIDEO_TEN_MEGABYTES, startFakeYouTube, type FakeYouTube } from '../fake-youtube';

@@ -1,7 +1,8 @@
 /**
- * Webhooks end to end (contract section 6): real API, worker, Temporal and Postgres; a local
- * receiver that fails, redirects or accepts. ALLOW_PRIVATE_WEBHOOKS=true lets deliveries reach it,
- * and WEBHOOK_RETRY_SCHEDULE=1,1,2 keeps the schedule short: 4 attempts, 1 s, 1 s and 2 s apart.
+ * Webhooks end to end (docs/api-behaviour.md#webhooks): real API, worker, Temporal and Postgres; a
+ * local receiver that fails, redirects or accepts. ALLOW_PRIVATE_WEBHOOKS=true lets deliveries
+ * reach it, and WEBHOOK_RETRY_SCHEDULE=1,1,2 keeps the schedule short: 4 attempts, 1 s, 1 s and 2 s
+ * apart.
  */
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
@@ -126,6 +127,17 @@ describe('a receiver that fails twice, then accepts', () => {
     }
     // A signature made with another secret does not verify.
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(requests[0]!.body, requests[0]!.headers)).toThrow();
+  });
+
+  it('is delivered by a child of the job\'s workflow, left running when the job ends', async () => {
+    const deliveryId = String(requests[0]!.headers['webhook-id']);
+    const history = await temporal.client.workflow.getHandle(jobId).fetchHistory();
+    const started = (history.events ?? []).filter((event) => event.startChildWorkflowExecutionInitiatedEventAttributes);
+    expect(started.map((event) => event.startChildWorkflowExecutionInitiatedEventAttributes!.workflowId)).toEqual([deliveryId]);
+    // ParentClosePolicy ABANDON (enum value 2): retries may outlast the job's workflow by a day.
+    expect(started[0]!.startChildWorkflowExecutionInitiatedEventAttributes!.parentClosePolicy).toBe(2);
+    const delivery = await temporal.client.workflow.getHandle(deliveryId).describe();
+    expect(delivery.parentExecution?.workflowId).toBe(jobId);
   });
 
   it('retries on the schedule', () => {

@@ -1,7 +1,8 @@
 /**
- * SSRF protection (contract section 6), with ALLOW_PRIVATE_WEBHOOKS=false: forbidden targets are
- * refused when submitted (INVALID_WEBHOOK_URL, 422) and again when a delivery connects, whatever
- * DNS answers by then. A local receiver stands in for an internal service: it must hear nothing.
+ * SSRF protection (docs/api-behaviour.md#where-webhooks-may-go), with ALLOW_PRIVATE_WEBHOOKS=false:
+ * forbidden targets are refused when submitted (INVALID_WEBHOOK_URL, 422) and again when a delivery
+ * connects, whatever DNS answers by then. A local receiver stands in for an internal service: it
+ * must hear nothing.
  */
 import dns from 'node:dns';
 import { call, startTestService, type TestService } from '../support/test-service';

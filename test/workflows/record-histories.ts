@@ -7,7 +7,19 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, VIDEO_BOT_CHECKED, VIDEO_AUTO_ONLY, VIDEO_COMMENTS_REFUSED, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
+import {
+  VIDEO_MANUAL_AND_AUTO,
+  VIDEO_UNAVAILABLE,
+  VIDEO_BOT_CHECKED,
+  VIDEO_AUTO_ONLY,
+  VIDEO_COMMENTS_REFUSED,
+  VIDEO_SPOKEN_NO_CAPTIONS,
+  VIDEO_SPOKEN_WITH_CAPTIONS,
+  VIDEO_TONES_NO_CAPTIONS,
+  startFakeYouTube,
+  type FakeYouTube,
+} from '../fake-youtube';
+import { startFakeStt, type FakeStt } from '../fake-stt/server';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { requireEnv } from '../support/infrastructure';
 import { startFakeLlm, type FakeLlm } from '../fake-llm/server';
@@ -73,10 +85,11 @@ afterAll(async () => {
 
 // Older versions' histories stay as they were recorded: v1 before job-end announcements, v2 before
 // summaries were written by one activity per job, v3 before comments and infographics, v4 before
-// the end was one activity. These are the current version's.
+// the end was one activity, v5 before speech-to-text, v6 before the webhook's delivery was the job
+// workflow's child. These are the current version's.
 it.each([
   [
-    'video-job-v5-completed-with-webhook',
+    'video-job-v7-completed-with-webhook',
     () => ({
       url: VIDEO_MANUAL_AND_AUTO,
       webhook_url: receiver.url,
@@ -84,9 +97,11 @@ it.each([
     }),
   ],
   // Comments refused on every attempt: the job completes with a COMMENTS_UNAVAILABLE warning.
-  ['video-job-v5-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
-  ['video-job-v5-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
-  ['video-job-v5-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  ['video-job-v7-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
+  ['video-job-v7-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-v7-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  // No captions and no speech-to-text provider (STT_PROVIDER=none): the speech step refuses at once.
+  ['video-job-v7-no-captions-no-provider', () => ({ url: VIDEO_SPOKEN_NO_CAPTIONS })],
 ])('records %s', async (name, makeBody) => {
   const body = makeBody();
   const { key } = await service.createUser('pro');
@@ -113,16 +128,18 @@ async function waitForDelivery() {
   }
 }
 
-// A batch's parent workflow: a small window over three children, one of which fails.
-it('records batch-partial-failure', async () => {
+// A batch's parent workflow: a small window over three children, one of which fails, and its
+// batch.completed webhook delivered by a child workflow (batch-partial-failure, recorded before
+// that patch, had the activity start it).
+it('records batch-v2-partial-failure', async () => {
   const { key } = await service.createUser('pro');
   const videos = [{ url: VIDEO_MANUAL_AND_AUTO }, { url: VIDEO_UNAVAILABLE }, { url: VIDEO_AUTO_ONLY, options: { summary_modes: ['tldr', 'key_insights'] } }];
-  const submitted = await call(service, 'POST', '/api/v1/batch/process', { key, body: { videos } });
+  const submitted = await call(service, 'POST', '/api/v1/batch/process', { key, body: { videos, webhook_url: receiver.url } });
   const batchId = submitted.json.batch_id;
   for (let status = ''; status === '' || status === 'processing'; await new Promise((resolve) => setTimeout(resolve, 200))) {
     status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
   }
-  save('batch-partial-failure', await exportHistory(batchId));
+  save('batch-v2-partial-failure', await exportHistory(batchId));
 });
 
 // Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider; the v3
@@ -146,8 +163,8 @@ describe('model path', () => {
   });
 
   it.each([
-    ['video-job-v5-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
-    ['video-job-v5-model-fallback', 'unauthorized' as const, ['tldr']],
+    ['video-job-v7-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
+    ['video-job-v7-model-fallback', 'unauthorized' as const, ['tldr']],
   ])('records %s', async (name, fault, modes) => {
     llm.failNext(fault, 1, 1);
     const { key } = await modelService.createUser('pro');
@@ -155,6 +172,47 @@ describe('model path', () => {
     await waitForJob(modelService, key, submitted.json.job_id, 120_000);
     const history = await exportHistory(submitted.json.job_id, modelService);
     expect(JSON.stringify(history)).not.toContain('sk-history');
+    save(name, history);
+  });
+});
+
+// Speech-to-text (STT_PROVIDER=openai against the local fake provider, 20 s chunks): a captionless
+// video whose first chunk met a 429 and was retried after its Retry-After; speech_to_text asked
+// for on a video with captions; and a refused key, final at once.
+describe('speech-to-text path', () => {
+  let stt: FakeStt;
+  let speechService: TestService;
+
+  beforeAll(async () => {
+    stt = await startFakeStt();
+    speechService = await startTestService({
+      youtubeBaseUrl: youtube.baseUrl,
+      env: {
+        STT_PROVIDER: 'openai',
+        STT_BASE_URL: stt.baseUrl,
+        STT_API_KEY: 'sk-history-stt',
+        STT_CHUNK_SECONDS: '20',
+        STT_CHUNK_OVERLAP_SECONDS: '5',
+      },
+    });
+  });
+  afterAll(async () => {
+    await speechService?.stop();
+    await stt?.close();
+  });
+
+  it.each([
+    ['video-job-v7-speech-to-text-retried-after-429', 'rate-limited' as const, { url: VIDEO_TONES_NO_CAPTIONS, options: { summary_modes: ['tldr', 'timestamped'] } }],
+    ['video-job-v7-speech-to-text-requested', null, { url: VIDEO_SPOKEN_WITH_CAPTIONS, options: { transcript_source: 'speech_to_text' } }],
+    ['video-job-v7-speech-to-text-refused', 'unauthorized' as const, { url: VIDEO_SPOKEN_NO_CAPTIONS, force_refresh: true }],
+  ])('records %s', async (name, fault, body) => {
+    stt.behave = fault === null ? null : (request) => (request === stt.requests[0] ? { fault, retryAfter: 1 } : undefined);
+    stt.requests.length = 0;
+    const { key } = await speechService.createUser('pro');
+    const submitted = await call(speechService, 'POST', '/api/v1/videos/process', { key, body });
+    await waitForJob(speechService, key, submitted.json.job_id, 120_000);
+    const history = await exportHistory(submitted.json.job_id, speechService);
+    expect(JSON.stringify(history)).not.toContain('sk-history-stt');
     save(name, history);
   });
 });

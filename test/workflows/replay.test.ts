@@ -37,16 +37,41 @@ it('has saved histories of every workflow, old and current versions', () => {
       'video-job-v4-failed-blocked-after-retries',
       'video-job-v4-model-retried-after-429',
       'video-job-v4-model-fallback',
-      // The current version of each workflow: comments and an infographic, comments refused (a
-      // warning), failures, and summaries by a language model (a 429 retried, a fallback).
+      // Recorded before speech-to-text (a captionless video failed at its captions).
       'video-job-v5-completed-with-webhook',
       'video-job-v5-comments-refused',
       'video-job-v5-failed-unavailable',
       'video-job-v5-failed-blocked-after-retries',
       'video-job-v5-model-retried-after-429',
       'video-job-v5-model-fallback',
-      'webhook-delivery-retried',
+      // Recorded before the webhook's delivery was the job's child (the end activity started it).
+      'video-job-v6-completed-with-webhook',
+      'video-job-v6-comments-refused',
+      'video-job-v6-failed-unavailable',
+      'video-job-v6-failed-blocked-after-retries',
+      'video-job-v6-model-retried-after-429',
+      'video-job-v6-model-fallback',
+      'video-job-v6-no-captions-no-provider',
+      'video-job-v6-speech-to-text-retried-after-429',
+      'video-job-v6-speech-to-text-requested',
+      'video-job-v6-speech-to-text-refused',
       'batch-partial-failure',
+      // The current version of each workflow: comments and an infographic, comments refused (a
+      // warning), failures, summaries by a language model (a 429 retried, a fallback),
+      // speech-to-text (a captionless video with a 429 retried, speech_to_text asked for, a
+      // refused key, no provider configured); webhooks delivered by a child workflow.
+      'video-job-v7-completed-with-webhook',
+      'video-job-v7-comments-refused',
+      'video-job-v7-failed-unavailable',
+      'video-job-v7-failed-blocked-after-retries',
+      'video-job-v7-model-retried-after-429',
+      'video-job-v7-model-fallback',
+      'video-job-v7-no-captions-no-provider',
+      'video-job-v7-speech-to-text-retried-after-429',
+      'video-job-v7-speech-to-text-requested',
+      'video-job-v7-speech-to-text-refused',
+      'webhook-delivery-retried',
+      'batch-v2-partial-failure',
     ]),
   );
 });

@@ -1,7 +1,8 @@
 /**
- * Text from the platform is cleaned before the service stores it (contract section 1): NUL and
- * other controls out, unpaired surrogates replaced. The client's results, against the fake's
- * video whose uploader put them everywhere, and the cleaning rule itself.
+ * Text from the platform is cleaned before the service stores it
+ * (docs/api-behaviour.md#text-rules): NUL and other controls out, unpaired surrogates replaced. The
+ * client's results, against the fake's video whose uploader put them everywhere, and the cleaning
+ * rule itself.
  */
 import { cleanPlatformStrings, cleanPlatformText } from '../../src/youtube/platform-text';
 import { createYouTubeClient, type YouTubeClient } from '../../src/youtube';

@@ -1,4 +1,4 @@
-/** `cli users create`: a user and their first API key (contract section 8), straight into the database. */
+/** `cli users create`: a user and their first API key (docs/api-behaviour.md#command-line), straight into the database. */
 import { z } from 'zod';
 import { issueApiKey } from '../../auth/api-key-format';
 import { defaultPermissionsFor, PLANS } from '../../domain/access';

@@ -1,4 +1,4 @@
-/** `cli users create`: a user and their first API key (contract section 8). */
+/** `cli users create`: a user and their first API key (docs/api-behaviour.md#command-line). */
 import { Command } from 'commander';
 
 export function usersCommand(): Command {

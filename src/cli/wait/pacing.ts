@@ -20,7 +20,7 @@ export class PollPacer {
     this.idleSeconds = limits.minSeconds;
   }
 
-  /** Reads the throttle's headers (contract section 4) of any answer. */
+  /** Reads the throttle's headers (docs/api-behaviour.md#throttling) of any answer. */
   observe(headers: Headers): void {
     const remaining = Number(headers.get('ratelimit-remaining'));
     const resetSeconds = Number(headers.get('ratelimit-reset'));

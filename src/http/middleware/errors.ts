@@ -1,6 +1,6 @@
 /**
- * Turns every failure into the contract's error envelope. Unknown errors are logged with their
- * stack server-side and reach the client only as INTERNAL_ERROR.
+ * Turns every failure into the error envelope (docs/api-behaviour.md#response-envelope). Unknown
+ * errors are logged with their stack server-side and reach the client only as INTERNAL_ERROR.
  */
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -27,7 +27,7 @@ export function errorEnvelope(logger: Logger): Middleware<RequestState> {
   };
 }
 
-/** The contract's error envelope (section 1), also written by the server's clientError handler. */
+/** The error envelope (docs/api-behaviour.md#response-envelope), also written by the server's clientError handler. */
 export function errorBody(error: AppError, requestId: string) {
   return {
     success: false,

@@ -1,7 +1,8 @@
 /**
- * API key management (contract section 4): the owner-scoped reads and writes behind
- * /api/v1/auth/keys and the `cli keys` commands. Every query names the owner, so another user's
- * key id behaves exactly like an unknown one. The key hash is written, never read back.
+ * API key management (docs/api-behaviour.md#permissions-and-key-management): the owner-scoped reads
+ * and writes behind /api/v1/auth/keys and the `cli keys` commands. Every query names the owner, so
+ * another user's key id behaves exactly like an unknown one. The key hash is written, never read
+ * back.
  */
 import type { Permission } from '../../domain/access';
 import type { Db } from '../database';

@@ -1,10 +1,9 @@
 /** Batches as the system of record keeps them. Every function takes the database it works on. */
-import { sql, type Selectable } from 'kysely';
-import type { BatchStatus } from '../../batches/status';
-import { batchEndStatus } from '../../batches/status';
-import type { SummaryEntry, SummaryMode } from '../../domain/summary';
+import { sql } from 'kysely';
+import type { BatchStatus } from '../../domain/batch';
+import { batchEndStatus } from '../../domain/batch';
 import type { Db } from '../database';
-import type { BatchRow, JobRow, JobTranscriptsTable, NewBatchRow, NewJobRow } from '../schema';
+import type { BatchRow, JobRow, NewBatchRow, NewJobRow } from '../schema';
 import type { JobEndTimes } from './jobs';
 
 export async function insertBatch(db: Db, batch: NewBatchRow): Promise<BatchRow> {
@@ -104,9 +103,10 @@ export interface BatchEnd {
 }
 
 /**
- * Ends a batch once its children have: the status by the contract's rule, the counts and
- * completed_at. Idempotent: an ended batch is returned as it is. A child still active at this
- * point (its workflow was lost) is failed first, so the counts always add up.
+ * Ends a batch once its children have: the status by the batch rule
+ * (docs/api-behaviour.md#batch-statuses), the counts and completed_at. Idempotent: an ended batch
+ * is returned as it is. A child still active at this point (its workflow was lost) is failed first,
+ * so the counts always add up.
  */
 export async function completeBatch(db: Db, batchId: string): Promise<BatchEnd> {
   return db.transaction().execute(async (tx) => {

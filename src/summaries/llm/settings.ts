@@ -1,4 +1,4 @@
-/** How the service reaches a language model (contract section 7); built from the configuration. */
+/** How the service reaches a language model (docs/api-behaviour.md#summary-engines); built from the configuration. */
 export type ModelProvider = 'openai' | 'anthropic';
 
 export interface ModelSettings {

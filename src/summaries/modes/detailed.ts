@@ -5,7 +5,7 @@
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
-import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, similarity, topicLookup } from './shared';
+import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, similarity, topicLookup } from './sentence-measures';
 
 const OVERVIEW_CANDIDATES = 50;
 const SECTION_CANDIDATES = 14;

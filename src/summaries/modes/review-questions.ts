@@ -8,7 +8,7 @@ import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import type { KeyTerm } from './key-terms';
 import { topSentences } from './selection';
 import { sentenceCues } from './sentence-cues';
-import { wordCount } from './shared';
+import { wordCount } from './sentence-measures';
 
 const SPEAKER_QUESTION_CANDIDATES = 60;
 

@@ -9,7 +9,7 @@ import { escapeMarkdown } from '../text/markdown';
 import { keyTerms } from './key-terms';
 import { reviewQuestions } from './review-questions';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
-import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
+import { NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measures';
 
 const SECTION_CANDIDATES = 16;
 

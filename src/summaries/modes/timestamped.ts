@@ -8,7 +8,7 @@ import type { Section } from '../analysis/sections';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
-import { NO_SPEECH, quotableSectionSalience, similarity } from './shared';
+import { NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measures';
 
 /** Sections longer than this get a two-sentence summary. */
 const LONG_SECTION_SECONDS = 240;

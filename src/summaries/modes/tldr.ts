@@ -7,7 +7,7 @@
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
-import { NO_SPEECH, quotableSalience, similarity, topicLookup, wordCount } from './shared';
+import { NO_SPEECH, quotableSalience, similarity, topicLookup, wordCount } from './sentence-measures';
 
 const CANDIDATES = 40;
 /** Framing has to be about the content too: at least this share of the best sentence's salience. */

@@ -1,7 +1,7 @@
 /**
- * Text written by viewers, made safe to store and serve (contract section 1: text from the
- * platform is cleaned of NUL and unpaired surrogates): control characters other than line breaks
- * and tabs removed, line endings as "\n", lone surrogate halves replaced by U+FFFD, and the
+ * Text written by viewers, made safe to store and serve (docs/api-behaviour.md#text-rules: text
+ * from the platform is cleaned of NUL and unpaired surrogates): control characters other than line
+ * breaks and tabs removed, line endings as "\n", lone surrogate halves replaced by U+FFFD, and the
  * whole trimmed. Line breaks inside a comment are kept; they are the writer's paragraphs.
  */
 

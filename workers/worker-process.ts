@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import type { Config } from '../config';
-import { startWorker, type RunningWorker } from '../../workers/create-worker';
+import type { Config } from '../src/config';
+import { startWorker, type RunningWorker } from './start-worker';
 import { createActivityDeps } from './activity-deps';
-import type { SummaryPool } from '../summaries/summary-pool';
-import { routeTemporalLogs, routeTemporalLogsAndMetrics } from './temporal-logging';
-import type { Infrastructure } from './infrastructure';
-import { startEmailSender } from '../notifications/sender';
-import { createTemporalClient } from '../temporal/client';
-import { tracingClientInterceptors } from '../tracing/temporal-tracing';
+import { checkSpeechToTextReady } from '../src/speech';
+import type { SummaryPool } from '../src/summaries/summary-pool';
+import { routeTemporalLogs, routeTemporalLogsAndMetrics } from '../src/runtime/temporal-logging';
+import type { Infrastructure } from '../src/runtime/infrastructure';
+import { startEmailSender } from '../src/notifications/sender';
+import { createTemporalClient } from '../src/temporal/client';
+import { tracingClientInterceptors } from '../src/tracing/temporal-tracing';
 
 export interface RunningJobWorker extends RunningWorker {
   /** The worker's summary threads, for figures (how many analyses its jobs needed). */
@@ -21,6 +22,8 @@ export async function startJobWorker(
   logger: Logger,
   workflowBundle?: WorkflowBundleWithSourceMap,
 ): Promise<RunningJobWorker> {
+  // A worker with a speech-to-text provider needs ffmpeg: refused here, with what to install.
+  await checkSpeechToTextReady(config);
   if (infra.metricsServer) {
     // Temporal's worker and workflow metrics come from the SDK core's exporter, on loopback; the
     // process's /metrics serves them with ours.
@@ -48,6 +51,7 @@ export async function startJobWorker(
       deps.summaries.close(),
       deps.infographics.close(),
       deps.artifacts.close(),
+      deps.speech.close(),
     ]).then(
       () => undefined,
       () => undefined,

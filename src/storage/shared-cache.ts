@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import Redis from 'ioredis';
 
-export interface FastStore {
+export interface SharedCache {
   readonly kind: 'redis' | 'memory';
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
@@ -22,11 +22,11 @@ export interface FastStore {
   readonly redis: Redis | null;
 }
 
-export function openFastStore(redisUrl: string | undefined): FastStore {
-  return redisUrl ? new RedisFastStore(redisUrl) : new MemoryFastStore();
+export function openSharedCache(redisUrl: string | undefined): SharedCache {
+  return redisUrl ? new RedisSharedCache(redisUrl) : new MemorySharedCache();
 }
 
-class RedisFastStore implements FastStore {
+class RedisSharedCache implements SharedCache {
   readonly kind = 'redis' as const;
   readonly redis: Redis;
 
@@ -91,7 +91,7 @@ class RedisFastStore implements FastStore {
   private readonly listeners = new Map<string, Set<{ onMessage: (m: string) => void; onReset?: () => void }>>();
 }
 
-class MemoryFastStore implements FastStore {
+class MemorySharedCache implements SharedCache {
   readonly kind = 'memory' as const;
   readonly redis = null;
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();

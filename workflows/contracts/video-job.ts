@@ -1,10 +1,12 @@
 /**
- * Names and shapes shared by the workflows and their callers (API, tests). Safe to import outside
- * a workflow: it only declares.
+ * Names and shapes of the video job workflow (its input, outcome and progress query), shared with
+ * its callers (API, batch workflow, tests). Safe to import outside a workflow: it only declares.
  */
 import { defineQuery } from '@temporalio/workflow';
-import type { JobProgress } from '../src/domain/job';
-import type { SummaryMode } from '../src/domain/summary';
+import type { JobProgress } from '../../src/domain/job';
+import type { JobFailureCode } from '../../src/domain/job-failure';
+import type { SummaryMode } from '../../src/domain/summary';
+import type { TranscriptSourceOption } from '../../src/domain/transcript';
 
 export const VIDEO_JOB_WORKFLOW = 'videoJobWorkflow';
 
@@ -21,6 +23,8 @@ export interface VideoJobInput {
   includeComments?: boolean;
   /** Asked for, and INFOGRAPHICS_ENABLED when the workflow was started. */
   generateInfographic?: boolean;
+  /** options.transcript_source; absent in workflows started before speech-to-text: 'auto'. */
+  transcriptSource?: TranscriptSourceOption;
   /** From configuration: workflow code cannot read the environment. */
   retry: {
     fetchMaxAttempts: number;
@@ -30,6 +34,6 @@ export interface VideoJobInput {
 
 export type VideoJobOutcome =
   | { status: 'completed' }
-  | { status: 'failed'; code: string; message: string };
+  | { status: 'failed'; code: JobFailureCode; message: string };
 
 export const jobProgressQuery = defineQuery<JobProgress>('jobProgress');

@@ -3,9 +3,9 @@
  * import outside a workflow: it only declares.
  */
 import { defineQuery } from '@temporalio/workflow';
-import type { BatchEndStatus, BatchStatus } from '../src/batches/status';
-import type { JobFailure } from '../src/domain/job-failure';
-import type { VideoJobInput } from './definitions';
+import type { BatchEndStatus, BatchStatus } from '../../src/domain/batch';
+import type { JobFailure } from '../../src/domain/job-failure';
+import type { VideoJobInput } from './video-job';
 
 export const BATCH_WORKFLOW = 'batchWorkflow';
 
@@ -26,6 +26,11 @@ export interface BatchWorkflowInput {
   priorityKey: number;
   /** For the batch.completed webhook and notice. */
   resultsUrl: string;
+  /**
+   * How long a child started elsewhere is followed through its row before the batch gives up on
+   * it; absent (every batch the service starts, and those started before this existed): 3 hours.
+   */
+  foreignChildPatienceSeconds?: number;
 }
 
 /** pending: not started yet (waiting for a slot); running: its workflow runs; then its end. */

@@ -1,14 +1,15 @@
 /**
- * Request throttling (contract section 4) with rate-limiter-flexible: atomic in Redis so the limits
- * hold across API processes, in process memory on the embedded default (one process). A fixed
- * one-minute window per key, sized by the key's plan, and one per user holding all of the user's
- * keys together to USER_LIMIT_FACTOR times that, so minting keys does not multiply the throttle.
+ * Request throttling (docs/api-behaviour.md#throttling) with rate-limiter-flexible: atomic in Redis
+ * so the limits hold across API processes, in process memory on the embedded default (one process).
+ * A fixed one-minute window per key, sized by the key's plan, and one per user holding all of the
+ * user's keys together to USER_LIMIT_FACTOR times that, so minting keys does not multiply the
+ * throttle.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Plan, Principal } from '../domain/access';
 import { AppError } from '../domain/errors';
 import type { PlanLimitTable } from '../domain/plans';
-import type { FastStore } from '../storage/fast-store';
+import type { SharedCache } from '../storage/shared-cache';
 
 const WINDOW_SECONDS = 60;
 /** All of a user's keys together may make this many times the plan's per-key limit. */
@@ -39,7 +40,7 @@ export interface ThrottleSnapshot {
   windowSeconds: number;
 }
 
-export function createThrottle(store: FastStore, limits: PlanLimitTable): Throttle {
+export function createThrottle(store: SharedCache, limits: PlanLimitTable): Throttle {
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (plan: Plan, scope: Scope): RateLimiterAbstract | null => {
     const perKey = limits[plan].requestsPerMinute;

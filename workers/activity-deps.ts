@@ -1,0 +1,53 @@
+import type { Config } from '../src/config';
+import type { ActivityDeps } from '../activities';
+import type { Db } from '../src/storage/database';
+import { createYouTubeClient } from '../src/youtube';
+import { createProxyPool } from '../src/proxies';
+import { createSpeechToText } from '../src/speech';
+import { createSummaryPool } from '../src/summaries/summary-pool';
+import { summaryEngineFrom } from '../src/summaries/engine-config';
+import type { TemporalHandle } from '../src/temporal/client';
+import { createWebhookHttpClient } from '../src/webhooks';
+import { createArtifactStore } from '../src/artifacts/artifact-store';
+import { createInfographicRenderer } from '../src/infographic/infographic-pool';
+import type { ServiceMetrics } from '../src/metrics/service-metrics';
+import { measureModelUsage } from '../src/metrics/model-usage';
+
+/**
+ * `temporal`: a client for activities that start workflows (webhook deliveries). The summary
+ * and infographic threads start on first use; whoever stops the worker closes them with the
+ * artifact store (`summaries.close()`, `infographics.close()`, `artifacts.close()`).
+ */
+export function createActivityDeps(
+  config: Config,
+  db: Db,
+  temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>,
+  metrics: ServiceMetrics,
+): ActivityDeps {
+  // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
+  const proxies = createProxyPool(db);
+  const youtube = createYouTubeClient({
+    baseUrl: config.YOUTUBE_BASE_URL,
+    requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
+    proxies,
+  });
+  return {
+    db,
+    metrics,
+    youtube,
+    speech: createSpeechToText(config, youtube, proxies),
+    summaries: measureModelUsage(createSummaryPool({ provider: summaryEngineFrom(config) }), metrics),
+    summaryFallback: config.SUMMARY_FALLBACK,
+    commentsLimit: config.COMMENTS_LIMIT,
+    artifacts: createArtifactStore(config),
+    infographics: createInfographicRenderer(),
+    temporal,
+    webhooks: {
+      http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),
+      retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
+      attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      deliveriesPerHour: config.WEBHOOK_DELIVERIES_PER_HOUR,
+    },
+    publicBaseUrl: config.publicBaseUrl,
+  };
+}
