@@ -8,7 +8,7 @@ import { createSummaryPool } from '../src/summaries/summary-pool';
 import { summaryEngineFrom } from '../src/summaries/engine-config';
 import type { TemporalHandle } from '../src/temporal/client';
 import { createWebhookHttpClient } from '../src/webhooks';
-import { createArtifactStore } from '../src/artifacts/artifact-store';
+import { createArtifactStore } from '../src/artifacts/open-artifact-store';
 import { createInfographicRenderer } from '../src/infographic/infographic-pool';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { measureModelUsage } from '../src/metrics/model-usage';

@@ -2,11 +2,8 @@
  * Where a job's files live (the infographic's PNG and SVG): a directory under DATA_DIR for the
  * embedded default, an S3-compatible bucket when ARTIFACTS_S3_URL is set. Postgres keeps which
  * files a job has (job_artifacts); the store only keeps bytes, under keys the caller chooses.
+ * openArtifactStore (open-artifact-store.ts) picks the backend.
  */
-import path from 'node:path';
-import type { Config } from '../config';
-import { createFilesystemArtifactStore } from './filesystem-artifact-store';
-import { createS3ArtifactStore } from './s3-artifact-store';
 
 export interface ArtifactStore {
   /** Where the bytes go, for logs: a directory or an s3:// URL, never credentials. */
@@ -18,26 +15,6 @@ export interface ArtifactStore {
   /** Removes every object whose key starts with `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
   close(): Promise<void>;
-}
-
-type ArtifactSettings = Pick<
-  Config,
-  'dataDir' | 'ARTIFACTS_S3_URL' | 'ARTIFACTS_S3_ENDPOINT' | 'ARTIFACTS_S3_REGION' | 'ARTIFACTS_S3_ACCESS_KEY_ID' | 'ARTIFACTS_S3_SECRET_ACCESS_KEY'
->;
-
-export function createArtifactStore(config: ArtifactSettings): ArtifactStore {
-  if (!config.ARTIFACTS_S3_URL) return createFilesystemArtifactStore(path.join(config.dataDir, 'artifacts'));
-  const url = new URL(config.ARTIFACTS_S3_URL);
-  return createS3ArtifactStore({
-    bucket: url.hostname,
-    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
-    endpoint: config.ARTIFACTS_S3_ENDPOINT ?? null,
-    region: config.ARTIFACTS_S3_REGION,
-    credentials:
-      config.ARTIFACTS_S3_ACCESS_KEY_ID && config.ARTIFACTS_S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.ARTIFACTS_S3_ACCESS_KEY_ID, secretAccessKey: config.ARTIFACTS_S3_SECRET_ACCESS_KEY }
-        : null,
-  });
 }
 
 /** The keys of one job's files: everything of a job sits under one prefix, so it goes in one call. */

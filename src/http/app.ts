@@ -24,7 +24,7 @@ import type { PdfExports } from '../jobs/pdf-exports';
 import { jobStatusRoute } from './routes/videos/status';
 import { processVideoSyncRoute } from './routes/videos/process-sync';
 import { thumbnailsRoute } from './routes/videos/thumbnails';
-import type { RequestState } from './request-context';
+import type { RequestState } from './route';
 import { createThrottle, type Throttle } from '../usage/throttle';
 import { createAuthFailureLimit } from './auth-failure-limit';
 import { usageRoutes } from './routes/usage/usage-routes';

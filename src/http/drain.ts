@@ -4,7 +4,7 @@
  * so load balancers stop sending traffic.
  */
 import type { Middleware } from 'koa';
-import type { RequestState } from './request-context';
+import type { RequestState } from './route';
 import { serviceUnavailable } from './request-deadline';
 
 export interface Drain {

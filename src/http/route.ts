@@ -5,7 +5,8 @@
 import type { ZodType, z } from 'zod';
 import type { Permission, Principal } from '../domain/access';
 import type { PlanFeature } from '../domain/plans';
-import type { AppContext } from './request-context';
+import type { Context } from 'koa';
+import type { ErrorCode } from '../domain/errors';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -89,3 +90,15 @@ export const ANONYMOUS: Principal = Object.freeze({
   permissions: new Set(),
   expiresAt: null,
 }) as Principal;
+
+/** What our middleware adds to Koa's state. */
+export interface RequestState {
+  requestId: string;
+  /** The declared route the router dispatched to (absent for unknown paths). */
+  route?: AnyRoute;
+  principal?: Principal;
+  /** The error code the client was answered with (set by the error envelope), for metrics. */
+  errorCode?: ErrorCode;
+}
+
+export type AppContext = Context & { state: RequestState };

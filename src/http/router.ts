@@ -7,7 +7,7 @@ import { requireFeature } from '../domain/plans';
 import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
-import type { AppContext } from './request-context';
+import type { AppContext } from './route';
 import { ANONYMOUS, type AnyRoute } from './route';
 import { parseOrThrow } from './validation';
 import { withRequestDeadline } from './request-deadline';

@@ -5,7 +5,7 @@
  * envelope, so it sees the status and error code the client gets.
  */
 import type { Middleware } from 'koa';
-import type { RequestState } from '../http/request-context';
+import type { RequestState } from '../http/route';
 import type { ServiceMetrics } from './service-metrics';
 
 /** Paths no route answers (404s, and 405s on known paths) share one label value. */

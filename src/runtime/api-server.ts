@@ -11,7 +11,7 @@ import type { Infrastructure } from './infrastructure';
 import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
 import { answerClientError } from '../http/client-error';
-import { createArtifactStore } from '../artifacts/artifact-store';
+import { createArtifactStore } from '../artifacts/open-artifact-store';
 import { createPdfRenderer } from '../export/pdf-renderer';
 import { CHECK_TIMEOUT_MS } from '../http/routes/health';
 import { createPdfExports } from '../jobs/pdf-exports';

@@ -5,7 +5,7 @@
  * hands a row to the recorder (a synchronous push): nothing here waits on the database.
  */
 import type { Middleware } from 'koa';
-import type { RequestState } from '../http/request-context';
+import type { RequestState } from '../http/route';
 import type { UsageRecorder } from './recorder';
 
 export function recordApiRequests(recorder: UsageRecorder): Middleware<RequestState> {

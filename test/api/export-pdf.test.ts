@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderJobPdf } from '../../src/export';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeCue, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
-import { createArtifactStore } from '../../src/artifacts/artifact-store';
+import { createArtifactStore } from '../../src/artifacts/open-artifact-store';
 import { findArtifact } from '../../src/storage/repositories/job-artifacts';
 import { PDF_EXPORT } from '../../src/jobs/pdf-exports';
 

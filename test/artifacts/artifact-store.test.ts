@@ -2,7 +2,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { artifactKeys, createArtifactStore, type ArtifactStore } from '../../src/artifacts/artifact-store';
+import { artifactKeys, type ArtifactStore } from '../../src/artifacts/artifact-store';
+import { createArtifactStore } from '../../src/artifacts/open-artifact-store';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
 let s3: TestS3;

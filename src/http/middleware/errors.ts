@@ -5,7 +5,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../../domain/errors';
-import type { RequestState } from '../request-context';
+import type { RequestState } from '../route';
 
 export function errorEnvelope(logger: Logger): Middleware<RequestState> {
   return async (ctx, next) => {

@@ -5,7 +5,7 @@
  */
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { Middleware } from 'koa';
-import type { RequestState } from '../request-context';
+import type { RequestState } from '../route';
 
 export function traceRequests(tracer: Tracer): Middleware<RequestState> {
   return async (ctx, next) => {

@@ -4,6 +4,7 @@
  * asked us to wait. Messages are written here from the status and at most the provider's error
  * code: never its message or body (a 401 body may echo the key) and never the request.
  */
+import { providerErrorCode, retryAfterMs } from '../../infra/provider-answers';
 import { SpeechProviderError } from '../types';
 
 /** Statuses after which the same request may succeed later. Everything else 4xx is final. */
@@ -26,36 +27,8 @@ export function refusalForTransportError(error: unknown, timeoutSeconds: number)
   return new SpeechProviderError('The speech-to-text provider could not be reached', 'retryable');
 }
 
-/**
- * The provider's machine-readable error code (OpenAI `error.code`/`error.type`), kept only when
- * it looks like an identifier such as `invalid_api_key`: lower-case letters and underscores cannot
- * spell an API key.
- */
-function providerErrorCode(body: string): string | null {
-  try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
-    for (const candidate of [parsed.error?.code, parsed.error?.type]) {
-      if (typeof candidate === 'string' && /^[a-z]+(?:_[a-z]+)*$/.test(candidate) && candidate.length <= 48) return candidate;
-    }
-  } catch {
-    // Not JSON: no code.
-  }
-  return null;
-}
-
 /** Retry-After in seconds or as an HTTP date, or the retry-after-ms OpenAI sends; whole seconds, rounded up. */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | null {
-  const ms = parseNumber(headers.get('retry-after-ms'));
-  if (ms !== null) return Math.ceil(ms / 1000);
-  const raw = headers.get('retry-after')?.trim();
-  if (!raw) return null;
-  const seconds = parseNumber(raw);
-  if (seconds !== null) return Math.ceil(seconds);
-  const date = Date.parse(raw);
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now) / 1000)) : null;
-}
-
-function parseNumber(raw: string | null): number | null {
-  if (raw === null || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return null;
-  return Number(raw);
+  const ms = retryAfterMs((name) => headers.get(name), now);
+  return ms === null ? null : Math.ceil(ms / 1000);
 }

@@ -6,6 +6,7 @@
  * original error is not kept as `cause` so that nothing logged downstream can carry the key.
  */
 import { APICallError } from 'ai';
+import { providerErrorCode, retryAfterMs } from '../../infra/provider-answers';
 
 export type ModelFailureKind =
   /** 429, 408, 409, 5xx, timeouts, connection errors: a later attempt may succeed. */
@@ -39,7 +40,7 @@ export function toModelFailure(error: unknown): ModelFailure {
     return new ModelFailure(
       `The model provider answered HTTP ${status}${code ? ` (${code})` : ''}`,
       retryable ? 'retryable' : 'rejected',
-      retryable ? retryAfterMs(error.responseHeaders) : null,
+      retryable ? retryAfterFromHeaders(error.responseHeaders) : null,
       status,
     );
   }
@@ -50,39 +51,9 @@ export function toModelFailure(error: unknown): ModelFailure {
   return new ModelFailure('The model provider could not be reached', 'retryable');
 }
 
-/**
- * The provider's machine-readable error code (OpenAI `error.code`/`error.type`, Anthropic
- * `error.type`), kept only when it looks like an identifier such as `invalid_request_error`:
- * lower-case letters and underscores cannot spell an API key.
- */
-function providerErrorCode(body: string | undefined): string | null {
-  if (!body) return null;
-  try {
-    const parsed = JSON.parse(body) as { error?: { code?: unknown; type?: unknown } };
-    for (const candidate of [parsed.error?.code, parsed.error?.type]) {
-      if (typeof candidate === 'string' && /^[a-z]+(?:_[a-z]+)*$/.test(candidate) && candidate.length <= 48) return candidate;
-    }
-  } catch {
-    // Not JSON: no code.
-  }
-  return null;
-}
-
-/** Retry-After in seconds or as an HTTP date, or the retry-after-ms that OpenAI sends. */
-function retryAfterMs(headers: Record<string, string> | undefined, now = Date.now()): number | null {
+/** Retry-After from the provider's headers, whatever their case. */
+function retryAfterFromHeaders(headers: Record<string, string> | undefined): number | null {
   if (!headers) return null;
   const lower = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const ms = parseNumber(lower['retry-after-ms']);
-  if (ms !== null) return Math.round(ms);
-  const raw = lower['retry-after']?.trim();
-  if (!raw) return null;
-  const seconds = parseNumber(raw);
-  if (seconds !== null) return Math.round(seconds * 1000);
-  const date = Date.parse(raw);
-  return Number.isFinite(date) ? Math.max(0, date - now) : null;
-}
-
-function parseNumber(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return null;
-  return Number(raw);
+  return retryAfterMs((name) => lower[name]);
 }
