@@ -3,7 +3,7 @@
  * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
  * system of record; the query below gives finer live progress while the workflow runs.
  */
-import { ApplicationFailure, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, patched, type RetryPolicy, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { JobProgress, JobStep, JobWarning } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
@@ -57,12 +57,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   const fetching = proxyActivities<JobActivities>({
     startToCloseTimeout: '2 minutes',
     heartbeatTimeout: '20 seconds',
-    retry: {
-      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
-      backoffCoefficient: 2,
-      maximumAttempts: input.retry.fetchMaxAttempts,
-      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
-    },
+    retry: youTubeRetry(input),
   });
   const summarizing = proxyActivities<JobActivities>({
     startToCloseTimeout: '10 minutes',
@@ -186,12 +181,7 @@ async function transcribeAudio(
     // A long video's audio: downloaded in parts, heartbeating, then cut by ffmpeg.
     startToCloseTimeout: '30 minutes',
     heartbeatTimeout: '20 seconds',
-    retry: {
-      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
-      backoffCoefficient: 2,
-      maximumAttempts: input.retry.fetchMaxAttempts,
-      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
-    },
+    retry: youTubeRetry(input),
   });
   const transcribing = proxyActivities<SpeechActivities>({
     // One chunk by one provider call; a local engine on a slow CPU may take a while.
@@ -272,12 +262,7 @@ async function readComments(input: VideoJobInput, useProxy: boolean | null): Pro
   const reading = proxyActivities<JobActivities>({
     startToCloseTimeout: '2 minutes',
     heartbeatTimeout: '20 seconds',
-    retry: {
-      initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
-      backoffCoefficient: 2,
-      maximumAttempts: Math.min(3, input.retry.fetchMaxAttempts),
-      nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
-    },
+    retry: youTubeRetry(input, Math.min(3, input.retry.fetchMaxAttempts)),
   });
   try {
     await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy });
@@ -285,6 +270,19 @@ async function readComments(input: VideoJobInput, useProxy: boolean | null): Pro
   } catch (error) {
     return [{ code: 'COMMENTS_UNAVAILABLE', field: 'options.include_comments', message: `Comments could not be read: ${failureMessage(error)}` }];
   }
+}
+
+/**
+ * Retries of the activities that ask YouTube: spaced per the job's configuration, and never on an
+ * answer that asking again cannot change.
+ */
+function youTubeRetry(input: VideoJobInput, maximumAttempts = input.retry.fetchMaxAttempts): RetryPolicy {
+  return {
+    initialInterval: `${input.retry.fetchInitialIntervalSeconds} seconds`,
+    backoffCoefficient: 2,
+    maximumAttempts,
+    nonRetryableErrorTypes: [...FINAL_SOURCE_FAILURES],
+  };
 }
 
 /** The infographic is an extra: when it cannot be drawn the job completes without it, with a warning. */
