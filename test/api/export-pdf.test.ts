@@ -248,13 +248,18 @@ describe('refusals', () => {
 
   it('answers JOB_NOT_COMPLETED with the status while the job has not finished', async () => {
     await service.stopWorker();
+    let jobId: string | undefined;
     try {
       const submitted = await call(service, 'POST', '/api/v1/videos/process', { key: pro.key, body: { url: 'genExport01' } });
       expect(submitted.status).toBe(202);
-      const error = expectError(await download(submitted.json.job_id, pro.key), 409, 'JOB_NOT_COMPLETED');
+      jobId = submitted.json.job_id as string;
+      const error = expectError(await download(jobId, pro.key), 409, 'JOB_NOT_COMPLETED');
       expect(error.details).toEqual({ status: 'queued' });
     } finally {
       await service.startWorker();
+      // Nothing left running: a job still in flight when the suite ends holds the worker's shutdown
+      // for its grace period.
+      if (jobId) await waitForJob(service, pro.key, jobId);
     }
   });
 });

@@ -134,11 +134,9 @@ describe('openai speech provider', () => {
 
   test('a provider that does not answer in time is retryable', async () => {
     fake.failNext('hang');
-    const started = Date.now();
     const error = await refusal(provider({ requestTimeoutSeconds: 1 }).transcribe({ path: twelveSeconds }));
     expect(error.kind).toBe('retryable');
     expect(error.message).toContain('within 1 s');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   test('a slow provider that answers within the timeout is waited for', async () => {
