@@ -56,11 +56,13 @@ function refusalFor(error: ExecFailure, stderr: string, binary: string, timeoutS
     );
   }
   if (error.name === 'AbortError') return new SpeechProviderError('The pocketsphinx transcription was aborted', 'retryable');
-  if (error.killed || error.signal) {
-    // Our timeout, or the system's (the OOM killer): the same chunk may well pass another time.
-    const why = error.killed && error.signal === 'SIGKILL' ? `did not finish within ${timeoutSeconds} s` : `was stopped by ${error.signal}`;
-    return new SpeechProviderError(`pocketsphinx ${why}`, 'retryable');
+  if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+    return new SpeechProviderError(`pocketsphinx wrote more than ${OUTPUT_LIMIT_BYTES} bytes for one chunk`, 'final');
   }
+  // Killed by us: the timeout. (When the kill races the child's start, no exit signal is reported.)
+  // Stopped by a signal of the system's (the OOM killer): the same chunk may well pass another time.
+  if (error.killed) return new SpeechProviderError(`pocketsphinx did not finish within ${timeoutSeconds} s`, 'retryable');
+  if (error.signal) return new SpeechProviderError(`pocketsphinx was stopped by ${error.signal}`, 'retryable');
   // It exits 1 with a FATAL or ERROR line for input it cannot read: that will not change.
   const reason = stderr
     .split('\n')
