@@ -73,10 +73,13 @@ function modelCallCache(db: Db, notBefore: Date | null): ModelCallCache {
   };
 }
 
-/** Keeps Temporal informed while a long call runs, so a dead worker is noticed within the heartbeat timeout. */
+/**
+ * Keeps Temporal informed while a long call runs, so a dead worker is noticed within the heartbeat
+ * timeout. The first beat comes after an interval, not at once: the timeout runs from the start,
+ * and a beat at once would cost every short activity (most of them) a write on the server.
+ */
 export async function withHeartbeat<T>(work: () => Promise<T>): Promise<T> {
   const context = Context.current();
-  context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), 2_000);
   try {
     return await work();

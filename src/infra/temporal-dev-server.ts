@@ -30,11 +30,33 @@ export interface RunningDevServer {
 }
 
 /**
- * Dynamic config the service relies on for priority=high: the matcher that honours task priority,
- * and one partition per task queue, since priority orders tasks within a partition only.
- * deploy/temporal-dynamicconfig.yaml says the same for a Temporal cluster.
+ * The dev server's SQLite otherwise keeps a rollback journal: three fsyncs per transaction, and a
+ * job's every workflow task and activity is several transactions. A write-ahead log takes one,
+ * still at every commit (synchronous=full), so what the server acknowledged survives a power cut.
  */
-const DYNAMIC_CONFIG = ['matching.useNewMatcher=true', 'matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
+const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
+
+/**
+ * Dynamic config for the single-host dev server:
+ * - priority=high needs the matcher that honours task priority, and one partition per task queue,
+ *   since priority orders tasks within a partition only. deploy/temporal-dynamicconfig.yaml says
+ *   the same for a Temporal cluster.
+ * - The dev server has one history shard, and a shard loads its new transfer tasks (every
+ *   workflow task and activity to dispatch) at most 20 times a second by default: sized for a
+ *   cluster's hundreds of shards, here it held each dispatch for up to 50 ms once its burst was
+ *   spent, a job's every step waiting in line (bench/job-extras.ts: 336 ms a job, 204 ms without).
+ */
+const DYNAMIC_CONFIG = [
+  'matching.useNewMatcher=true',
+  'matching.numTaskqueueReadPartitions=1',
+  'matching.numTaskqueueWritePartitions=1',
+  'history.transferProcessorMaxPollRPS=1000',
+];
+
+const TUNING_ARGS = [
+  ...SQLITE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]),
+  ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+];
 
 export async function startDevServer(options: DevServerOptions): Promise<RunningDevServer> {
   const root = path.join(options.dataDir, 'temporal');
@@ -61,7 +83,7 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       '--http-port', String(await freePort()),
       '--namespace', options.namespace,
       '--log-level', 'warn',
-      ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+      ...TUNING_ARGS,
     ],
     // Its own process group: a Ctrl-C in the terminal reaches only the service, which drains its
     // workflows and activities first and then stops this server.
@@ -164,7 +186,7 @@ async function startWithSdkDownload(options: DevServerOptions, root: string, add
       ip: '127.0.0.1',
       port: options.port,
       namespace: options.namespace,
-      extraArgs: DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+      extraArgs: TUNING_ARGS,
     },
   });
   const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
