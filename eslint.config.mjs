@@ -81,6 +81,12 @@ export default defineConfig(
   },
 
   {
+    // A summary thread loads the model engine (and the AI SDK under it) on its first model job only.
+    files: ['src/summaries/thread/summary-task.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  {
     // The worker-thread entries: plain CommonJS that loads the TypeScript task through tsx.
     files: ['**/*.js'],
     extends: [js.configs.recommended],

@@ -9,8 +9,7 @@ import type { SummaryEntry, SummaryInput, SummaryMode } from '../../domain/summa
 import type { Transcript } from '../../domain/transcript';
 import { createSummarizer, type SummarizerConfig } from '../registry';
 import { modelCallCacheOverPort } from '../llm/call-cache';
-import { ModelFailure, type ModelFailureKind } from '../llm/model-failure';
-import { writeModelSummary } from '../llm/model-summarizer';
+import type { ModelFailureKind } from '../llm/model-failure';
 import type { ModelProvider, ModelSettings } from '../llm/settings';
 
 /** The engine a task runs: the built-in one, or a model reached over HTTP. */
@@ -80,6 +79,7 @@ export async function runSummaryTask(task: SummaryTask): Promise<SummaryTaskResu
     for (const mode of task.modes) result.entries.push(await summarizer.summarize(input, mode));
   } else {
     if (!task.cachePort) throw new Error('a model engine needs the model call cache');
+    const { writeModelSummary, ModelFailure } = modelEngineModules();
     const cache = modelCallCacheOverPort(task.cachePort);
     try {
       for (const mode of task.modes) {
@@ -100,4 +100,15 @@ export async function runSummaryTask(task: SummaryTask): Promise<SummaryTaskResu
   }
   result.totalMs = performance.now() - started;
   return result;
+}
+
+/**
+ * The model engine's code and the AI SDK under it, loaded on a thread's first model job: a thread
+ * of the built-in engine (the default) starts sooner and holds less without them.
+ */
+function modelEngineModules() {
+  return {
+    ...(require('../llm/model-summarizer') as typeof import('../llm/model-summarizer')),
+    ...(require('../llm/model-failure') as typeof import('../llm/model-failure')),
+  };
 }
