@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
-import { startDevServer } from '../../src/infra/temporal-dev-server';
+import { startDevServer, type RunningDevServer } from '../../src/infra/temporal-dev-server';
 import { freePort } from '../support/ports';
 
 jest.setTimeout(120_000);
@@ -24,39 +24,36 @@ function sqliteFormatVersions(file: string): [number, number] {
   return [header[18]!, header[19]!];
 }
 
+/** A client of `server` for the length of `use`. */
+async function withClient<T>(server: RunningDevServer, use: (client: Client) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address: server.address });
+  try {
+    return await use(new Client({ connection, namespace: 'default' }));
+  } finally {
+    await connection.close();
+  }
+}
+
 test('the dev server keeps its database in write-ahead-log mode, and what it stored survives a restart', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-devserver-'));
   const start = async () =>
     startDevServer({ dataDir, port: await freePort(), uiPort: null, namespace: 'default', cliPath: process.env.TEMPORAL_CLI_PATH, log: () => {} });
+  const workflowId = 'dev-server-storage-check';
   try {
     let server = await start();
-    const workflowId = 'dev-server-storage-check';
     try {
-      const connection = await Connection.connect({ address: server.address });
-      try {
-        const client = new Client({ connection, namespace: 'default' });
-        // No worker serves this queue: the workflow simply waits, recorded in the database.
-        await client.workflow.start('nobodyRunsThis', { taskQueue: 'dev-server-storage-check', workflowId, args: [] });
-      } finally {
-        await connection.close();
-      }
+      // No worker serves this queue: the workflow simply waits, recorded in the database.
+      await withClient(server, (client) => client.workflow.start('nobodyRunsThis', { taskQueue: 'dev-server-storage-check', workflowId, args: [] }));
     } finally {
       await server.stop();
     }
 
-    const database = path.join(dataDir, 'temporal', 'dev.db');
-    expect(sqliteFormatVersions(database)).toEqual([2, 2]);
+    expect(sqliteFormatVersions(path.join(dataDir, 'temporal', 'dev.db'))).toEqual([2, 2]);
 
     server = await start();
     try {
-      const connection = await Connection.connect({ address: server.address });
-      try {
-        const client = new Client({ connection, namespace: 'default' });
-        const described = await client.workflow.getHandle(workflowId).describe();
-        expect(described.status.name).toBe('RUNNING');
-      } finally {
-        await connection.close();
-      }
+      const described = await withClient(server, (client) => client.workflow.getHandle(workflowId).describe());
+      expect(described.status.name).toBe('RUNNING');
     } finally {
       await server.stop();
     }
