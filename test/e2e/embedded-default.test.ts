@@ -35,16 +35,33 @@ interface Answer {
   headers: Headers;
 }
 
+/**
+ * fetch, and a GET sent again once when the kept-alive connection it went out on turns out to
+ * have been closed by the server before any answer. The server closes idle connections after its
+ * keep-alive timeout; a client whose event loop was busy (parsing a 10 MB job's result) may not yet
+ * have seen the close when it reuses the connection. Retrying an idempotent request then is what
+ * HTTP allows clients (RFC 9110, 9.2.2), and no request the server answered is sent twice.
+ */
+async function send(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  const attempt = () => fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  try {
+    return await attempt();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (init.method !== 'GET' || cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return attempt();
+  }
+}
+
 /** One HTTP call; a request left unanswered throws (AbortSignal), which fails the test. */
 async function call(method: string, route: string, key: string | null, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (key) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${service.url}${route}`, {
+  const response = await send(`${service.url}${route}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
   });
   const text = await response.text();
   let json: any = null;
@@ -71,7 +88,7 @@ const WITH_EXTRAS = { generate_infographic: true, include_comments: true };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 async function getBytes(key: string, route: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${service.url}${route}`, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  const response = await send(`${service.url}${route}`, { method: 'GET', headers: { authorization: `Bearer ${key}`, ...headers } });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
