@@ -81,8 +81,9 @@ export default defineConfig(
   },
 
   {
-    // A summary thread loads the model engine (and the AI SDK under it) on its first model job only.
-    files: ['src/summaries/thread/summary-task.ts'],
+    // Heavy parts loaded on first use only: the model engine and the AI SDK under it (a summary
+    // thread's first model job), the S3 client (an artifact store in S3).
+    files: ['src/summaries/thread/summary-task.ts', 'src/artifacts/open-artifact-store.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 

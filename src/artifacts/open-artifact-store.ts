@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { ArtifactStore } from './artifact-store';
 import { createFilesystemArtifactStore } from './filesystem-artifact-store';
-import { createS3ArtifactStore } from './s3-artifact-store';
 
 type ArtifactSettings = Pick<
   Config,
@@ -13,6 +12,8 @@ type ArtifactSettings = Pick<
 export function createArtifactStore(config: ArtifactSettings): ArtifactStore {
   if (!config.ARTIFACTS_S3_URL) return createFilesystemArtifactStore(path.join(config.dataDir, 'artifacts'));
   const url = new URL(config.ARTIFACTS_S3_URL);
+  // Loaded only here: the S3 client is some 20 MB of every process that would otherwise never use it.
+  const { createS3ArtifactStore } = require('./s3-artifact-store') as typeof import('./s3-artifact-store');
   return createS3ArtifactStore({
     bucket: url.hostname,
     prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
