@@ -11,6 +11,7 @@ import type { ProxyRow } from '../../src/storage/schema';
 import { startFakeYouTube, VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, type FakeYouTube } from '../fake-youtube';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
 import { deadPort, startHangingProxy, startHttpProxy, type TestHttpProxy } from '../support/http-proxy';
+import { youTubeFailureOf } from '../support/youtube-failure';
 
 const DIRECT = '127.0.0.1';
 
@@ -67,15 +68,6 @@ async function clientWith(
   return { client, rows };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<YouTubeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof YouTubeError) return error;
-    throw error;
-  }
-  throw new Error('expected a YouTubeError, got a result');
-}
 
 const addresses = () => fake.requests.map((r) => r.remoteAddress);
 
@@ -122,7 +114,7 @@ describe('use_proxy true', () => {
   it('says SOURCE_BLOCKED when YouTube refuses us through every proxy', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { refuseFrom: { addresses: ['127.0.0.2', '127.0.0.3'], with: 429 } });
     const { client } = await clientWith([{ url: proxyA.url }, { url: proxyB.url }]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.message).toMatch(/every proxy/);
     expectSafe(error);
@@ -131,20 +123,20 @@ describe('use_proxy true', () => {
 
   it('fails TRANSIENT, saying why, when no proxy is available', async () => {
     const { client } = await clientWith([{ url: proxyA.url, enabled: false }]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(error.kind).toBe('TRANSIENT');
     expect(error.message).toMatch(/use_proxy is true but no working proxy is available/);
     expect(fake.requests).toHaveLength(0);
     expect(proxyA.used).toBe(0);
 
     const noPool = createYouTubeClient({ baseUrl: fake.baseUrl });
-    await expect(failureOf(noPool.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT' });
+    await expect(youTubeFailureOf(noPool.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT' });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('passes a final answer through: an unavailable video is not retried on other proxies', async () => {
     const { client } = await clientWith([{ url: proxyA.url }, { url: proxyB.url }]);
-    const error = await failureOf(client.getMetadata(VIDEO_UNAVAILABLE, { useProxy: true }));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_UNAVAILABLE, { useProxy: true }));
     expect(error.kind).toBe('VIDEO_UNAVAILABLE');
     expect(new Set(addresses())).toEqual(new Set(['127.0.0.2']));
   });
@@ -181,16 +173,16 @@ describe('use_proxy null (the default)', () => {
 
   it('does not fail over for failures that are not blocks', async () => {
     const { client } = await clientWith([{ url: proxyA.url }]);
-    await expect(failureOf(client.getMetadata(VIDEO_UNAVAILABLE))).resolves.toMatchObject({ kind: 'VIDEO_UNAVAILABLE' });
+    await expect(youTubeFailureOf(client.getMetadata(VIDEO_UNAVAILABLE))).resolves.toMatchObject({ kind: 'VIDEO_UNAVAILABLE' });
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 503, count: 2 } });
-    await expect(failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT' });
+    await expect(youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT' });
     expect(proxyA.used).toBe(0);
   });
 
   it('keeps the direct block when the pool has no proxy', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { refuseFrom: { addresses: [DIRECT], with: 'bot-check' } });
     const { client } = await clientWith([]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.message).not.toMatch(/prox/);
   });
@@ -198,7 +190,7 @@ describe('use_proxy null (the default)', () => {
   it('says SOURCE_BLOCKED when the proxies are blocked too', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { refuseFrom: { addresses: [DIRECT, '127.0.0.2'], with: 'bot-check' } });
     const { client } = await clientWith([{ url: proxyA.url }]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.message).toMatch(/retrying through 1 proxy did not help \(1 blocked\)/);
     expectSafe(error);
@@ -209,7 +201,7 @@ describe('use_proxy false', () => {
   it('never touches a proxy, and a blocked call fails SOURCE_BLOCKED', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { refuseFrom: { addresses: [DIRECT], with: 'bot-check' } });
     const { client } = await clientWith([{ url: proxyA.url }, { url: proxyB.url }]);
-    const error = await failureOf(client.getTranscript(VIDEO_MANUAL_AND_AUTO, { useProxy: false }));
+    const error = await youTubeFailureOf(client.getTranscript(VIDEO_MANUAL_AND_AUTO, { useProxy: false }));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(new Set(addresses())).toEqual(new Set([DIRECT]));
     expect(proxyA.used + proxyB.used).toBe(0);
@@ -264,7 +256,7 @@ describe('dead proxies', () => {
   it('for null, keeps SOURCE_BLOCKED when direct was blocked and the proxies are down', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { refuseFrom: { addresses: [DIRECT], with: 'bot-check' } });
     const { client } = await clientWith([{ url: `http://127.0.0.1:${await deadPort()}` }]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.message).toMatch(/retrying through 1 proxy did not help \(1 not answering\)/);
     expectSafe(error);
@@ -273,12 +265,12 @@ describe('dead proxies', () => {
   it('fails TRANSIENT when every proxy is down', async () => {
     const [p1, p2] = [await deadPort(), await deadPort()];
     const { client } = await clientWith([{ url: `http://127.0.0.1:${p1}` }, { url: `http://127.0.0.1:${p2}` }]);
-    const error = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
+    const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(error.kind).toBe('TRANSIENT');
     expect(error.message).toMatch(/2 proxies tried, none answered/);
     expectSafe(error);
     // Both are cooling down now: the next call has nothing to try.
-    const next = await failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
+    const next = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(next.message).toMatch(/cooling down/);
     expect((await listProxies(db.db)).map((p) => p.consecutive_failures)).toEqual([1, 1]);
   });
@@ -288,11 +280,11 @@ describe('dead proxies', () => {
     const { client, rows } = await clientWith([{ url: `http://127.0.0.1:${port}` }], {
       pool: { cooldown: { baseSeconds: 0.3, maxSeconds: 1 }, cacheTtlMs: 0 },
     });
-    await expect(failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT' });
+    await expect(youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT' });
 
     const revived = await startHttpProxy({ port, egressAddress: '127.0.0.4' });
     try {
-      await expect(failureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({
+      await expect(youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({
         message: expect.stringMatching(/cooling down/),
       });
       expect(revived.used).toBe(0);

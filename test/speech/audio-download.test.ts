@@ -13,7 +13,7 @@ import { chooseAudioFormat, locateAudioStream } from '../../src/speech/audio-str
 import { downloadInParts } from '../../src/speech/ranged-download';
 import { ytDlpAudioDownloader } from '../../src/speech/ytdlp';
 import { insertProxy } from '../../src/storage/repositories/proxies';
-import { createYouTubeClient, YouTubeError, type YouTubeClient } from '../../src/youtube';
+import { createYouTubeClient, type YouTubeClient } from '../../src/youtube';
 import { fakeAudioFiles } from '../fake-youtube/audio';
 import {
   startFakeYouTube,
@@ -24,6 +24,7 @@ import {
 } from '../fake-youtube';
 import { startHttpProxy, type TestHttpProxy } from '../support/http-proxy';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
+import { youTubeFailureOf } from '../support/youtube-failure';
 
 let fake: FakeYouTube;
 let youtube: YouTubeClient;
@@ -55,15 +56,6 @@ async function servedAudio(): Promise<{ bytes: Buffer; itag: number }> {
 
 const mediaRequests = () => fake.requests.filter((request) => request.path === '/videoplayback');
 
-async function failureOf(promise: Promise<unknown>): Promise<YouTubeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof YouTubeError) return error;
-    throw error;
-  }
-  throw new Error('expected a YouTubeError');
-}
 
 describe('choosing the stream', () => {
   it('takes the smallest audio-only format with a plain URL, and says why when none has one', () => {
@@ -88,7 +80,7 @@ describe('choosing the stream', () => {
   });
 
   it('fails SOURCE_BLOCKED, saying why, when every client offers the audio only behind a signature', async () => {
-    const error = await failureOf(youtube.withSession({ useProxy: false }, (session) => locateAudioStream(session, VIDEO_AUDIO_SIGNATURE_ONLY)));
+    const error = await youTubeFailureOf(youtube.withSession({ useProxy: false }, (session) => locateAudioStream(session, VIDEO_AUDIO_SIGNATURE_ONLY)));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.message).toMatch(/deciphered signature/);
     // Every client was asked before giving up, and no media request was made.
@@ -151,7 +143,7 @@ describe('downloading in parts', () => {
   it('refuses a download whose length is not the one the player response gave', async () => {
     const stream = await youtube.withSession({ useProxy: false }, (session) => locateAudioStream(session, VIDEO_SPOKEN_NO_CAPTIONS));
     const destination = path.join(work, 'audio.webm');
-    const error = await failureOf(
+    const error = await youTubeFailureOf(
       youtube.withSession({ useProxy: false }, (session) => downloadInParts(session, { ...stream, contentLength: stream.contentLength! + 1000 }, destination)),
     );
     expect(error.message).toMatch(/length changed/);

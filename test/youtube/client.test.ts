@@ -24,6 +24,7 @@ import {
   type FakeRequestRecord,
   type FakeYouTube,
 } from '../fake-youtube';
+import { youTubeFailureOf } from '../support/youtube-failure';
 
 let fake: FakeYouTube;
 let youtube: YouTubeClient;
@@ -42,15 +43,6 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<YouTubeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof YouTubeError) return error;
-    throw error;
-  }
-  throw new Error('expected a YouTubeError, got a result');
-}
 
 function expectSafeMessage(error: YouTubeError): void {
   expect(error.message).not.toMatch(/https?:|\/\/|key=|AIza|\?/);
@@ -126,7 +118,7 @@ describe('refusals', () => {
   ])('%s video (%s) is %s', async (_label, videoId, kind, wording, requestCount) => {
     for (const call of [() => youtube.getMetadata(videoId), () => youtube.getTranscript(videoId)]) {
       fake.requests.length = 0;
-      const error = await failureOf(call());
+      const error = await youTubeFailureOf(call());
       expect(error.kind).toBe(kind);
       expect(error.message).toContain(wording);
       expectSafeMessage(error);
@@ -136,14 +128,14 @@ describe('refusals', () => {
 
   it.each([VIDEO_AGE_RESTRICTED, VIDEO_AGE_SIGN_IN_DIALOG])('names the age restriction of %s, however YouTube words it', async (videoId) => {
     for (const call of [() => youtube.getMetadata(videoId), () => youtube.getTranscript(videoId)]) {
-      const error = await failureOf(call());
+      const error = await youTubeFailureOf(call());
       expect(error).toMatchObject({ kind: 'VIDEO_UNAVAILABLE', final: true });
       expect(error.message).toMatch(/^This video is age-restricted\b/);
     }
   });
 
   it('asks every client before calling a bot check final', async () => {
-    await failureOf(youtube.getMetadata(VIDEO_BOT_CHECKED));
+    await youTubeFailureOf(youtube.getMetadata(VIDEO_BOT_CHECKED));
     expect(trail(fake.requests)).toEqual([
       'GET /watch WEB',
       'POST /youtubei/v1/player ANDROID',
@@ -153,19 +145,19 @@ describe('refusals', () => {
   });
 
   it('reports an id YouTube does not know as unavailable', async () => {
-    const error = await failureOf(youtube.getTranscript('zzzzzzzzzzz'));
+    const error = await youTubeFailureOf(youtube.getTranscript('zzzzzzzzzzz'));
     expect(error.kind).toBe('VIDEO_UNAVAILABLE');
     expect(error.final).toBe(true);
   });
 
   it('rejects a malformed id without asking YouTube', async () => {
-    const error = await failureOf(youtube.getMetadata('not an id'));
+    const error = await youTubeFailureOf(youtube.getMetadata('not an id'));
     expect(error.kind).toBe('VIDEO_UNAVAILABLE');
     expect(fake.requests).toHaveLength(0);
   });
 
   it('says TRANSCRIPT_UNAVAILABLE for a playable video without captions, after asking every client', async () => {
-    const error = await failureOf(youtube.getTranscript(VIDEO_NO_CAPTIONS));
+    const error = await youTubeFailureOf(youtube.getTranscript(VIDEO_NO_CAPTIONS));
     expect(error.kind).toBe('TRANSCRIPT_UNAVAILABLE');
     expect(error.final).toBe(true);
     expect(trail(fake.requests)).toEqual([
@@ -295,7 +287,7 @@ describe('transcripts', () => {
       fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, {
         clients: { WEB: { captions: 'po-token' }, ANDROID: { captions: 'po-token' }, IOS: { captions: 'empty' }, TVHTML5: { captions: 'po-token' } },
       });
-      const error = await failureOf(youtube.getTranscript(VIDEO_MANUAL_AND_AUTO));
+      const error = await youTubeFailureOf(youtube.getTranscript(VIDEO_MANUAL_AND_AUTO));
       expect(error.kind).toBe('SOURCE_BLOCKED');
       expect(error.final).toBe(false);
     });
@@ -408,7 +400,7 @@ describe('consent and blocking', () => {
 
   it.each([429, 'sorry-redirect', 'captcha-page'] as const)('says SOURCE_BLOCKED when every client gets %s', async (failure) => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: failure, count: 100 } });
-    const error = await failureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('SOURCE_BLOCKED');
     expect(error.final).toBe(false);
     expectSafeMessage(error);
@@ -447,7 +439,7 @@ describe('transient failures', () => {
 
   it('gives up with TRANSIENT after the one retry, leaving longer retries to the caller', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 503, count: 2 } });
-    const error = await failureOf(youtube.getTranscript(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(youtube.getTranscript(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('TRANSIENT');
     expect(error.final).toBe(false);
     expect(error.message).toContain('503');
@@ -462,13 +454,13 @@ describe('transient failures', () => {
     await expect(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO)).resolves.toMatchObject({ videoId: VIDEO_MANUAL_AND_AUTO });
 
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 'connection-reset', count: 2 } });
-    await expect(failureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT', unreachable: true });
+    await expect(youTubeFailureOf(youtube.getMetadata(VIDEO_MANUAL_AND_AUTO))).resolves.toMatchObject({ kind: 'TRANSIENT', unreachable: true });
   });
 
   it('times out a request that never answers', async () => {
     const impatient = createYouTubeClient({ baseUrl: fake.baseUrl, requestTimeoutMs: 250 });
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 'stall', count: 2 } });
-    const error = await failureOf(impatient.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(impatient.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('TRANSIENT');
     expect(error.unreachable).toBe(true);
     expect(error.message).toContain('in time');
@@ -482,7 +474,7 @@ describe('transient failures', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
 
     const nowhere = createYouTubeClient({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 2000 });
-    const error = await failureOf(nowhere.getMetadata(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(nowhere.getMetadata(VIDEO_MANUAL_AND_AUTO));
     expect(error.kind).toBe('TRANSIENT');
     expect(error.unreachable).toBe(true);
     expect(error.message).toContain('ECONNREFUSED');
@@ -504,7 +496,7 @@ describe('transport', () => {
   });
 
   it('presents each app client with its own identity', async () => {
-    await failureOf(youtube.getMetadata(VIDEO_BOT_CHECKED));
+    await youTubeFailureOf(youtube.getMetadata(VIDEO_BOT_CHECKED));
     expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.client)).toEqual(['ANDROID', 'IOS', 'TVHTML5']);
   });
 });

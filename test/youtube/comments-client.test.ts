@@ -1,5 +1,5 @@
 import type { VideoComment } from '../../src/domain/comments';
-import { createYouTubeClient, YouTubeError, type YouTubeClient } from '../../src/youtube';
+import { createYouTubeClient, type YouTubeClient } from '../../src/youtube';
 import {
   catalogVideo,
   FAKE_CREATOR_COMMENT_INDEX,
@@ -20,6 +20,7 @@ import {
   type FakeRequestRecord,
   type FakeYouTube,
 } from '../fake-youtube';
+import { youTubeFailureOf } from '../support/youtube-failure';
 
 /** getComments against the fake YouTube over real HTTP. */
 
@@ -52,15 +53,6 @@ afterEach(() => {
   for (const url of fetched) expect(url.startsWith(`${fake.baseUrl}/`)).toBe(true);
 });
 
-async function failureOf(promise: Promise<unknown>): Promise<YouTubeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof YouTubeError) return error;
-    throw error;
-  }
-  throw new Error('expected a YouTubeError, got a result');
-}
 
 /** "GET /watch", "POST /youtubei/v1/next" ... */
 function trail(records: FakeRequestRecord[] = fake.requests): string[] {
@@ -183,20 +175,20 @@ describe('reading comments', () => {
 
 describe('when comments cannot be read', () => {
   it('comments turned off: COMMENTS_UNAVAILABLE, final, from the watch page alone', async () => {
-    const error = await failureOf(youtube.getComments(VIDEO_COMMENTS_OFF));
+    const error = await youTubeFailureOf(youtube.getComments(VIDEO_COMMENTS_OFF));
     expect(error).toMatchObject({ kind: 'COMMENTS_UNAVAILABLE', final: true, message: 'Comments are turned off for this video' });
     expect(trail()).toEqual(['GET /watch']);
   });
 
   it('comments refused with 403: SOURCE_BLOCKED, not final', async () => {
-    const error = await failureOf(youtube.getComments(VIDEO_COMMENTS_REFUSED));
+    const error = await youTubeFailureOf(youtube.getComments(VIDEO_COMMENTS_REFUSED));
     expect(error).toMatchObject({ kind: 'SOURCE_BLOCKED', final: false, message: 'YouTube refused the comments request (HTTP 403)' });
     expect(trail()).toEqual(['GET /watch', NEXT]);
     expect(fake.requests[1]!.status).toBe(403);
   });
 
   it('a live stream has no comment section: COMMENTS_UNAVAILABLE', async () => {
-    const error = await failureOf(youtube.getComments(VIDEO_LIVE_NOW));
+    const error = await youTubeFailureOf(youtube.getComments(VIDEO_LIVE_NOW));
     expect(error).toMatchObject({ kind: 'COMMENTS_UNAVAILABLE', message: 'YouTube shows no comment section for this video' });
   });
 
@@ -207,7 +199,7 @@ describe('when comments cannot be read', () => {
 
   it('5xx that outlasts the quick retry is TRANSIENT (retryable by the caller)', async () => {
     fake.setBehaviour(VIDEO_MANUAL_AND_AUTO, { failNext: { with: 503, count: 2 } });
-    const error = await failureOf(youtube.getComments(VIDEO_MANUAL_AND_AUTO));
+    const error = await youTubeFailureOf(youtube.getComments(VIDEO_MANUAL_AND_AUTO));
     expect(error).toMatchObject({ kind: 'TRANSIENT', final: false, unreachable: false });
   });
 
@@ -225,13 +217,13 @@ describe('when comments cannot be read', () => {
 
   it('never puts a URL or key in a message', async () => {
     for (const videoId of [VIDEO_COMMENTS_OFF, VIDEO_COMMENTS_REFUSED, VIDEO_LIVE_NOW]) {
-      const error = await failureOf(youtube.getComments(videoId));
+      const error = await youTubeFailureOf(youtube.getComments(videoId));
       expect(error.message).not.toMatch(/https?:|\/\/|key=|AIza|\?/);
     }
   });
 
   it('use_proxy true without a proxy pool is TRANSIENT and asks nothing directly', async () => {
-    const error = await failureOf(youtube.getComments(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
+    const error = await youTubeFailureOf(youtube.getComments(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(error).toMatchObject({ kind: 'TRANSIENT', message: expect.stringContaining('no proxy pool') });
     expect(fake.requests).toHaveLength(0);
   });
