@@ -62,18 +62,17 @@ export function createJobActivities(deps: JobActivityDeps) {
       progress: number;
     }): Promise<TranscriptFetched> {
       await jobs.recordStep(db, input.jobId, 'fetching_transcript', input.progress);
-      const full = await withHeartbeat(async () => {
+      const { transcript: full, version } = await withHeartbeat(async () => {
         const cached = input.forceRefresh ? null : await transcriptCache.getCachedTranscript(db, input.videoId, input.language);
         if (cached) return cached;
         const fetched = await callYouTube(() =>
           deps.youtube.getTranscript(input.videoId, { language: input.language, useProxy: input.useProxy ?? null }),
         );
-        await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched);
-        return fetched;
+        return { transcript: fetched, version: await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched) };
       });
       const kept = truncateTranscript(full, input.maxTranscriptLength);
       const wordCount = countWords(kept.transcript.segments);
-      await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount });
+      await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount }, version);
       return {
         language: kept.transcript.language,
         source: kept.transcript.source,

@@ -64,7 +64,7 @@ export function createSpeechActivities(deps: SpeechActivityDeps) {
 
       if (!input.forceRefresh) {
         const cached = await transcriptCache.getCachedTranscript(db, input.videoId, input.language, 'speech_to_text');
-        if (cached) return { kind: 'cached', transcript: await keepTranscript(db, input.jobId, cached, input.maxTranscriptLength) };
+        if (cached) return { kind: 'cached', transcript: await keepTranscript(db, input.jobId, cached.transcript, input.maxTranscriptLength, cached.version) };
       }
 
       const job = await jobs.findJob(db, input.jobId);
@@ -137,8 +137,8 @@ export function createSpeechActivities(deps: SpeechActivityDeps) {
         segments,
         ...(chunks.some((chunk) => chunk.quality === 'low') ? { quality: 'low' as const } : {}),
       };
-      await transcriptCache.putCachedTranscript(db, input.videoId, input.language, transcript);
-      const kept = await keepTranscript(db, input.jobId, transcript, input.maxTranscriptLength);
+      const version = await transcriptCache.putCachedTranscript(db, input.videoId, input.language, transcript);
+      const kept = await keepTranscript(db, input.jobId, transcript, input.maxTranscriptLength, version);
       await jobs.recordStep(db, input.jobId, 'transcribing_audio', input.progress);
       return kept;
     },
@@ -151,11 +151,17 @@ export function createSpeechActivities(deps: SpeechActivityDeps) {
   };
 }
 
-/** The transcript, cut to max_transcript_length, becomes the job's. */
-async function keepTranscript(db: Db, jobId: string, transcript: Transcript, maxBytes: number): Promise<TranscriptFetched> {
+/** The transcript, cut to max_transcript_length, becomes the job's; `cached`: the cache entry it is. */
+async function keepTranscript(
+  db: Db,
+  jobId: string,
+  transcript: Transcript,
+  maxBytes: number,
+  cached: transcriptCache.CachedTranscriptVersion,
+): Promise<TranscriptFetched> {
   const kept = truncateTranscript(transcript, maxBytes);
   const wordCount = countWords(kept.transcript.segments);
-  await jobs.saveJobTranscript(db, jobId, kept.transcript, { truncated: kept.truncated, wordCount });
+  await jobs.saveJobTranscript(db, jobId, kept.transcript, { truncated: kept.truncated, wordCount }, cached);
   const warnings: JobWarning[] = [];
   if (kept.truncated) warnings.push(truncationWarning(maxBytes));
   if (transcript.quality === 'low') {
