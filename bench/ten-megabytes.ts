@@ -111,7 +111,7 @@ async function main() {
       };
       rows.push(row);
       figures.push({ run, status: measured.finalStatus, ...timing, seconds: measured.seconds, p50_summarizing_ms: percentile(during, 50), p99_summarizing_ms: percentile(during, 99), p99_whole_ms: percentile(all, 99), non200: errors });
-      if (measured.finalStatus !== 'completed') throw new Error(`job ${measured.jobId} ended ${measured.finalStatus}`);
+      if (measured.finalStatus !== 'completed') throw new Error(`job ${measured.jobId} ended ${measured.finalStatus}: ${JSON.stringify(measured.failure)}`);
     }
 
     console.log(`\nmachine: ${machineLine()}`);
@@ -156,22 +156,24 @@ async function runOnce(api: string, key: string, forceRefresh: boolean) {
 
   const samples: Sample[] = [];
   let finalStatus: string | null = null;
+  let failure: unknown = null;
   let endedAt = 0;
   const poll = async () => {
     while (finalStatus === null) {
       const startedAt = performance.now();
       const res = await fetch(`${api}/api/v1/videos/status/${jobId}`, { headers });
-      const body = (await res.json()) as { status?: string; current_step?: string };
+      const body = (await res.json()) as { status?: string; current_step?: string; error?: unknown };
       const ms = performance.now() - startedAt;
       samples.push({ startedAt, ms, step: body.current_step ?? '?', status: res.status });
       if (body.status === 'completed' || body.status === 'failed') {
         finalStatus ??= body.status;
+        failure ??= body.error ?? null;
         endedAt ||= performance.now();
       }
     }
   };
   await Promise.all(Array.from({ length: POLLERS }, poll));
-  return { jobId, samples, finalStatus: finalStatus as string | null, seconds: (endedAt - submittedAt) / 1000 };
+  return { jobId, samples, finalStatus: finalStatus as string | null, failure, seconds: (endedAt - submittedAt) / 1000 };
 }
 
 /** From the job's workflow history: activity durations, and what the summary activity reported. */
