@@ -7,6 +7,7 @@ import {
 } from '../../src/youtube';
 import { renderJson3, renderSrv3, renderVtt, type CaptionDocument } from '../fake-youtube/caption-formats';
 import type { FakeCue } from '../fake-youtube/model';
+import { seededRandom } from '../fake-youtube/seeded-random';
 
 // Samples below follow what timedtext actually returns for each fmt.
 
@@ -223,6 +224,25 @@ describe('caption text', () => {
     ['[Music]', '[Music]'],
   ])('%j reads as %j', (raw, expected) => {
     expect(cleanCaptionText(raw)).toBe(expected);
+  });
+
+  it.each([' leading', 'trailing ', 'two  spaces', 'tab\there', 'no\u00a0break', 'bom\ufeff', 'line\u2028separator', 'nul\u0000', 'half \ud800'])(
+    'cleans %j although most text is returned untouched',
+    (raw) => {
+      expect(cleanCaptionText(raw)).not.toBe(raw);
+    },
+  );
+
+  it('always gives single-spaced, trimmed text without markup or controls, that reads the same cleaned again', () => {
+    const random = seededRandom('caption text');
+    const pieces = ['word', 'Ünï', ' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\ufeff', '\u2028', '&amp;', '&lt;i&gt;', '<i>', '</i>', '&', '<', '\u0000', '\u007f', '\ud83d', '\ude00', '\ud83d\ude00'];
+    for (let i = 0; i < 3000; i++) {
+      const raw = Array.from({ length: random.int(1, 8) }, () => random.pick(pieces)).join('');
+      const text = cleanCaptionText(raw);
+      expect({ raw, text, trimmed: text === text.trim(), spaced: !/\s{2}|[^\S ]/.test(text) }).toEqual({ raw, text, trimmed: true, spaced: true });
+      expect(text).not.toMatch(/<\/?[a-zA-Z][^<>]*>|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+      expect(cleanCaptionText(text)).toBe(text);
+    }
   });
 });
 

@@ -15,12 +15,20 @@ import { cleanPlatformText } from '../platform-text';
 /** Markup tags YouTube leaves in caption text (<i>, <font color=...>, <c.colorE5E5E5>, ...). */
 const MARKUP_TAG = /<\/?[a-zA-Z][^<>]*>/g;
 const MAX_DECODE_PASSES = 3;
+/**
+ * Anything cleanCaptionText would change besides controls: markup, an entity, white space other
+ * than single inner spaces. Text without it (with cleanPlatformText's own check) is returned as
+ * it is: most cues are, and a 10 MB transcript is a quarter of a million of them, cleaned once
+ * when fetched and once more when analysed.
+ */
+const NEEDS_FOLDING = /[<&]|[^\S ]| {2}|^ | $/;
 
 /**
  * Plain text from a caption's raw text: entities decoded (repeatedly, because YouTube's XML
  * often double-encodes, e.g. "&amp;#39;"), markup removed, newlines and runs of spaces folded.
  */
 export function cleanCaptionText(raw: string): string {
+  if (!NEEDS_FOLDING.test(raw) && cleanPlatformText(raw) === raw) return raw;
   let text = raw.replace(MARKUP_TAG, '');
   for (let pass = 0; pass < MAX_DECODE_PASSES && text.includes('&'); pass++) {
     const decoded = he.decode(text);
