@@ -17,7 +17,6 @@
  *
  * Temporal is not started: the route read here never reaches it (the client connects lazily).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -30,6 +29,7 @@ import { startApiServer, type RunningApi } from '../src/runtime/api-server';
 import { issueApiKey } from '../src/auth/api-key-format';
 import { createUserWithKey } from '../src/storage/repositories/users';
 import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
+import { insertJobRow } from '../test/support/job-rows';
 import { machineLine, printTable } from './support';
 
 const { values: args } = parseArgs({
@@ -203,33 +203,11 @@ async function main() {
 }
 
 async function insertCompletedJob(db: import('../src/storage/database').Db, userId: string): Promise<string> {
-  const id = `job_${randomBytes(16).toString('base64url').slice(0, 22)}`;
   const now = new Date();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      user_id: userId,
-      api_key_id: null,
-      batch_id: null,
-      video_id: 'dQw4w9WgXcQ',
-      video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-      request: JSON.stringify({ url: 'dQw4w9WgXcQ', videoId: 'dQw4w9WgXcQ', summaryModes: ['tldr'], language: null, maxTranscriptLength: 10485760, includeComments: false, generateInfographic: false, forceRefresh: false, useProxy: null, priority: 'normal', webhookUrl: null, customInstructions: null }),
-      status: 'completed',
-      current_step: 'completed',
-      progress_percentage: 100,
-      workflow_started: true,
-      warnings: '[]',
-      processing_time: 1,
-      error_code: null,
-      error_message: null,
-      created_at: now,
-      started_at: now,
-      updated_at: now,
-      completed_at: now,
-    })
-    .execute();
-  return id;
+  const job = await insertJobRow(db, userId, {
+    row: { status: 'completed', current_step: 'completed', progress_percentage: 100, processing_time: 1, created_at: now, started_at: now, updated_at: now, completed_at: now },
+  });
+  return job.id;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

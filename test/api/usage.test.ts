@@ -4,11 +4,11 @@
  * and jobs; history validation; quota warnings; isolation between users; the OpenAPI document. Real
  * API, Postgres, Redis and Temporal (no worker: jobs either stay queued or are written directly).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { quotaPeriod } from '../../src/domain/plans';
 import { call, startTestService, type TestService } from '../support/test-service';
 import { waitFor } from '../support/processes';
+import { insertJobRow } from '../support/job-rows';
 import { createUsageRecorder, type ApiRequestRow } from '../../src/usage/recorder';
 
 let service: TestService;
@@ -54,48 +54,25 @@ interface JobSeed {
 }
 
 async function insertJob(userId: string, seed: JobSeed): Promise<string> {
-  const id = `job_${randomBytes(16).toString('base64url').slice(0, 22)}`;
-  const videoId = seed.videoId ?? VIDEO;
   const terminal = seed.status === 'completed' || seed.status === 'failed';
   const completedAt = terminal ? (seed.completedAt ?? seed.createdAt) : null;
-  await service.db
-    .insertInto('jobs')
-    .values({
-      id,
-      user_id: userId,
-      api_key_id: null,
-      batch_id: null,
-      video_id: videoId,
-      video_url: `https://www.youtube.com/watch?v=${videoId}`,
-      request: JSON.stringify({
-        url: videoId,
-        videoId,
-        summaryModes: seed.modes ?? ['tldr'],
-        language: null,
-        maxTranscriptLength: 10485760,
-        includeComments: false,
-        generateInfographic: false,
-        forceRefresh: false,
-        useProxy: null,
-        priority: 'normal',
-        webhookUrl: null,
-        customInstructions: null,
-      }),
+  const job = await insertJobRow(service.db, userId, {
+    videoId: seed.videoId ?? VIDEO,
+    summaryModes: seed.modes ?? ['tldr'],
+    row: {
       status: seed.status,
       current_step: seed.status === 'completed' ? 'completed' : seed.status === 'failed' ? 'failed' : 'queued',
       progress_percentage: seed.status === 'completed' ? 100 : 0,
-      workflow_started: true,
       error_code: (seed.status === 'failed' ? (seed.errorCode ?? 'VIDEO_UNAVAILABLE') : null) as never,
       error_message: seed.status === 'failed' ? 'failed' : null,
-      warnings: '[]',
       processing_time: seed.status === 'completed' ? (seed.processingTime ?? 1) : null,
       created_at: seed.createdAt,
       started_at: seed.createdAt,
       updated_at: completedAt ?? seed.createdAt,
       completed_at: completedAt,
-    })
-    .execute();
-  return id;
+    },
+  });
+  return job.id;
 }
 
 async function insertRequests(userId: string, rows: Array<{ method?: string; endpoint: string; status: number; at: Date; durationMs?: number; count?: number }>) {

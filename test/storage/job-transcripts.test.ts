@@ -3,7 +3,6 @@
  * cache entry as read or written is copied inside Postgres, and only from that very version of
  * the entry; anything else is sent.
  */
-import { randomBytes } from 'node:crypto';
 import { issueApiKey } from '../../src/auth/api-key-format';
 import { defaultPermissionsFor } from '../../src/domain/access';
 import type { Transcript } from '../../src/domain/transcript';
@@ -11,6 +10,7 @@ import * as jobs from '../../src/storage/repositories/jobs';
 import * as transcriptCache from '../../src/storage/repositories/transcript-cache';
 import { createUserWithKey } from '../../src/storage/repositories/users';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
+import { insertJobRow } from '../support/job-rows';
 
 const VIDEO = 'dQw4w9WgXcQ';
 let database: TestDatabase;
@@ -37,28 +37,11 @@ function transcript(words: string): Transcript {
 }
 
 async function newJob(): Promise<string> {
-  const id = `job_${randomBytes(16).toString('base64url').slice(0, 22)}`;
-  await database.db
-    .insertInto('jobs')
-    .values({
-      id,
-      user_id: userId,
-      api_key_id: null,
-      batch_id: null,
-      video_id: VIDEO,
-      video_url: `https://www.youtube.com/watch?v=${VIDEO}`,
-      request: JSON.stringify({ url: VIDEO, videoId: VIDEO, summaryModes: ['tldr'] }),
-      status: 'processing',
-      current_step: 'fetching_transcript',
-      progress_percentage: 20,
-      workflow_started: true,
-      error_code: null,
-      error_message: null,
-      warnings: '[]',
-      processing_time: null,
-    })
-    .execute();
-  return id;
+  const job = await insertJobRow(database.db, userId, {
+    videoId: VIDEO,
+    row: { status: 'processing', current_step: 'fetching_transcript', progress_percentage: 20 },
+  });
+  return job.id;
 }
 
 async function jobTranscript(jobId: string) {
