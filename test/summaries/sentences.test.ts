@@ -3,6 +3,8 @@ import type { TranscriptSegment } from '../../src/domain/transcript';
 import { analyzeTranscript, type TranscriptAnalysis } from '../../src/summaries';
 import { weekendProjectsPodcast } from '../fixtures/transcripts/podcast-weekend-projects';
 import { autoCaptionTimeline } from '../fixtures/transcripts/caption-builder';
+import { seededRandom } from '../fake-youtube/seeded-random';
+import { bestStarts, CERTAIN_BOUNDARY, SPOKEN_SENTENCE_LENGTH, type SentenceLength } from '../../src/summaries/analysis/pseudo-sentences';
 
 function transcript(segments: TranscriptSegment[], language = 'en'): SummaryInput {
   return { title: 'Sorting', channel: 'CS Basics', language, durationSeconds: null, chapters: [], segments };
@@ -75,6 +77,61 @@ describe('sentences of unpunctuated captions in a language without word lists', 
     expect(starts).toEqual(expect.arrayContaining(timeline.partStarts));
     for (let s = 0; s < analysis.sentences.count; s += 1) {
       expect((analysis.sentences.firstWord[s + 1] ?? 0) - (analysis.sentences.firstWord[s] ?? 0)).toBeLessThanOrEqual(32);
+    }
+  });
+});
+
+describe('the choice of sentence starts (bestStarts)', () => {
+  /**
+   * The same choice written the plain way: every allowed start for every end, O(words x window).
+   * The monotone queues must give exactly its answer, ties to the earliest start included.
+   */
+  function referenceStarts(units: Float64Array, evidence: Float32Array, decisiveAt: Uint8Array, length: SentenceLength): Int32Array {
+    const n = units.length - 1;
+    const best = new Float64Array(n + 1);
+    const back = new Int32Array(n + 1).fill(-1);
+    for (let k = 1; k <= n; k += 1) {
+      let bestValue = -Infinity;
+      let bestStart = -1;
+      for (let i = 0; i < k; i += 1) {
+        const len = units[k]! - units[i]!;
+        const longest = len > length.max && i < k - 1;
+        const tooShort = len < length.min && !decisiveAt[k];
+        if (longest || tooShort) continue;
+        const value = best[i]! + evidence[k]! - 1 - 0.06 * Math.abs(len - length.target);
+        if (value > bestValue + 1e-9) {
+          bestValue = value;
+          bestStart = i;
+        }
+      }
+      if (bestStart < 0) {
+        bestStart = k - 1;
+        bestValue = best[k - 1]! - 1;
+      }
+      best[k] = bestValue;
+      back[k] = bestStart;
+    }
+    return back;
+  }
+
+  it('is the best split under the length bounds, for random evidence, token counts and stops', () => {
+    const random = seededRandom('sentence starts');
+    for (let round = 0; round < 300; round += 1) {
+      const n = random.int(1, 400);
+      const units = new Float64Array(n + 1);
+      const evidence = new Float32Array(n + 1);
+      const decisiveAt = new Uint8Array(n + 1);
+      // Evidence on a coarse grid, so that equal totals (ties) are common.
+      const grid = [-3, -1.2, 0, 0.3, 0.6, 1, 1.5, 1.8, 4];
+      for (let k = 1; k <= n; k += 1) {
+        units[k] = units[k - 1]! + (random.chance(0.1) ? random.int(2, 6) : 1);
+        evidence[k] = random.pick(grid);
+        decisiveAt[k] = random.chance(0.05) ? 1 : 0;
+      }
+      evidence[n] = CERTAIN_BOUNDARY;
+      decisiveAt[n] = 1;
+      const length = random.pick([SPOKEN_SENTENCE_LENGTH, { min: 8, target: 22, max: 40 }, { min: 2, target: 4, max: 6 }]);
+      expect(Array.from(bestStarts(units, evidence, decisiveAt, length))).toEqual(Array.from(referenceStarts(units, evidence, decisiveAt, length)));
     }
   });
 });

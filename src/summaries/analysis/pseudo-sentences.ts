@@ -53,6 +53,8 @@ const LENGTH_PENALTY = 0.06;
  * it, every mildly positive place (a segment edge, a pronoun) would become a boundary.
  */
 const CUT_COST = 1;
+/** Sums of evidence closer than this are equal: they differ only by rounding. */
+const TIE = 1e-9;
 
 /** Where a stretch of words was split, and how sure each cut is. */
 export interface SentenceCuts {
@@ -69,7 +71,6 @@ export const CERTAIN_BOUNDARY = 4;
  * Splits words [from, to) into sentences and appends them to `cuts`. Dynamic programming over
  * cut positions chooses the split with the best total evidence less a penalty for sentence
  * lengths far from the target, so one weak place does not force a bad cut further on.
- * O(words x max length).
  */
 export function splitByCues(
   words: WordStream,
@@ -97,27 +98,69 @@ export function splitByCues(
   evidence[n] = CERTAIN_BOUNDARY;
   decisiveAt[n] = 1;
 
-  const best = new Float64Array(n + 1).fill(-Infinity);
+  const back = bestStarts(units, evidence, decisiveAt, length);
+  const reversed: number[] = [];
+  for (let k = n; k > 0; k = back[k] ?? 0) reversed.push(back[k] ?? 0);
+  reversed.reverse();
+  for (const k of reversed) {
+    cuts.starts.push(from + k);
+    cuts.strengths.push(k === 0 ? leadingStrength : (evidence[k] ?? 0));
+  }
+}
+
+/**
+ * The DP of `splitByCues` on its own: given cumulative token counts `units` (units[k] for the
+ * first k words), the boundary evidence before each word and where decisive stops fall, returns
+ * for each end k the start of the last sentence in the best split of words [0, k).
+ *
+ * A sentence [i, k) is worth best[i] + evidence[k] - CUT_COST - LENGTH_PENALTY * |len - target|.
+ * Over starts that give at least the target length, that is best[i] + LENGTH_PENALTY * units[i]
+ * plus terms of k alone; over shorter ones, best[i] - LENGTH_PENALTY * units[i]. Each is a maximum
+ * over a window of starts that only moves forward as k grows, kept in a monotone queue: linear in
+ * the words rather than words x window. Values within TIE of each other are equal (the same sums,
+ * added in another order), and the earlier start wins them.
+ */
+export function bestStarts(units: Float64Array, evidence: Float32Array, decisiveAt: Uint8Array, length: SentenceLength): Int32Array {
+  const n = units.length - 1;
+  const best = new Float64Array(n + 1);
   const back = new Int32Array(n + 1).fill(-1);
-  best[0] = 0;
-  // Sentences ending at k may start at i in [lo, hi]: no longer than max, no shorter than min.
-  // Both bounds only move forward as k grows.
+  const longQueue = new MaxQueue(n + 1);
+  const shortQueue = new MaxQueue(n + 1);
+  const fronts = new Int32Array(2);
+  // Sentences ending at k may start at i in [lo, hi]: no longer than max, no shorter than min;
+  // those starting at or before atTarget are at least the target length.
   let lo = 0;
   let hi = -1;
+  let atTarget = -1;
   for (let k = 1; k <= n; k += 1) {
     const endUnits = units[k] ?? 0;
     while (lo < k - 1 && endUnits - (units[lo] ?? 0) > length.max) lo += 1;
-    while (hi + 1 < k && endUnits - (units[hi + 1] ?? 0) >= length.min) hi += 1;
-    // Before a decisive stop, shorter sentences are allowed too.
-    const last = decisiveAt[k] ? k - 1 : hi;
-    let bestValue = -Infinity;
+    while (hi + 1 < k && endUnits - (units[hi + 1] ?? 0) >= length.min) {
+      hi += 1;
+      shortQueue.push(hi, (best[hi] ?? 0) - LENGTH_PENALTY * (units[hi] ?? 0));
+    }
+    while (atTarget + 1 < k && endUnits - (units[atTarget + 1] ?? 0) >= length.target) {
+      atTarget += 1;
+      longQueue.push(atTarget, (best[atTarget] ?? 0) + LENGTH_PENALTY * (units[atTarget] ?? 0));
+    }
+    longQueue.dropBefore(lo);
+    // Starts after atTarget give sentences shorter than the target, so no longer than max either.
+    shortQueue.dropBefore(atTarget + 1);
+
+    // The candidates, in increasing order of start so that the earlier start wins a tie: the
+    // queues' fronts, then (before a decisive stop, where shorter sentences are allowed too)
+    // every start after hi.
+    fronts[0] = longQueue.front();
+    fronts[1] = shortQueue.front();
+    const shortFrom = decisiveAt[k] ? Math.max(lo, hi + 1) : k;
+    const gain = (evidence[k] ?? 0) - CUT_COST;
     let bestStart = -1;
-    for (let i = lo; i <= last; i += 1) {
-      const previous = best[i] ?? -Infinity;
-      if (previous === -Infinity) continue;
-      const len = endUnits - (units[i] ?? 0);
-      const value = previous + (evidence[k] ?? 0) - CUT_COST - LENGTH_PENALTY * Math.abs(len - length.target);
-      if (value > bestValue) {
+    let bestValue = -Infinity;
+    for (let c = 0, count = 2 + k - shortFrom; c < count; c += 1) {
+      const i = c < 2 ? (fronts[c] ?? -1) : shortFrom + c - 2;
+      if (i < 0) continue;
+      const value = (best[i] ?? 0) + gain - LENGTH_PENALTY * Math.abs(endUnits - (units[i] ?? 0) - length.target);
+      if (value > bestValue + TIE) {
         bestValue = value;
         bestStart = i;
       }
@@ -130,13 +173,38 @@ export function splitByCues(
     best[k] = bestValue;
     back[k] = bestStart;
   }
+  return back;
+}
 
-  const reversed: number[] = [];
-  for (let k = n; k > 0; k = back[k] ?? 0) reversed.push(back[k] ?? 0);
-  reversed.reverse();
-  for (const k of reversed) {
-    cuts.starts.push(from + k);
-    cuts.strengths.push(k === 0 ? leadingStrength : (evidence[k] ?? 0));
+/**
+ * Positions pushed in increasing order with a key; front() is the earliest position whose key is
+ * the greatest (within TIE) among those not dropped.
+ */
+class MaxQueue {
+  private readonly positions: Int32Array;
+  private readonly keys: Float64Array;
+  private head = 0;
+  private tail = 0;
+
+  constructor(capacity: number) {
+    this.positions = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+  }
+
+  push(position: number, key: number): void {
+    while (this.tail > this.head && (this.keys[this.tail - 1] ?? 0) < key - TIE) this.tail -= 1;
+    this.positions[this.tail] = position;
+    this.keys[this.tail] = key;
+    this.tail += 1;
+  }
+
+  dropBefore(position: number): void {
+    while (this.head < this.tail && (this.positions[this.head] ?? 0) < position) this.head += 1;
+  }
+
+  /** -1 when empty. */
+  front(): number {
+    return this.head < this.tail ? (this.positions[this.head] ?? -1) : -1;
   }
 }
 
