@@ -281,10 +281,12 @@ it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cle
   const finals = await Promise.all(jobIds.map((id) => waitTerminal(key, id, 300_000)));
   expect(finals.map((f) => f.json.status)).toEqual(Array(20).fill('completed'));
 
-  // SIGTERM: the service drains, stops its Postgres and Temporal, and exits by itself.
+  // SIGTERM to npm alone, as `docker stop` sends it to a container's `npm start`: npm passes it on
+  // (the start script execs node, so no shell stands between them), and the service drains,
+  // stops its Postgres and Temporal, and exits by itself.
   const postgresPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8'), 10);
   const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
-  service.signal('SIGTERM');
+  service.signal('SIGTERM', 'npm');
   await service.exited;
   expect(service.output()).not.toMatch(/shutdown failed/);
   expect(isProcessAlive(postgresPid)).toBe(false);

@@ -17,8 +17,12 @@ export interface NpmStart {
   output(): string;
   /** npm and everything in its process group (the service itself) have exited. */
   exited: Promise<void>;
-  /** Signals the whole `npm start` process group (npm, its shell, the service). */
-  signal(signal: NodeJS.Signals): void;
+  /**
+   * Signals the whole `npm start` process group (npm and the service), as a terminal's Ctrl-C
+   * does; or npm alone, as a supervisor does that knows only the pid it started (`docker stop`
+   * with `npm start` as the container's command), which npm must pass on to the service.
+   */
+  signal(signal: NodeJS.Signals, to?: 'group' | 'npm'): void;
   waitHealthy(timeoutMs?: number): Promise<void>;
 }
 
@@ -47,10 +51,10 @@ export function npmStart(port: number, env: Record<string, string>): NpmStart {
     pid: child.pid!,
     output: () => output,
     exited,
-    signal(signal) {
+    signal(signal, to = 'group') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       try {
-        process.kill(-child.pid!, signal);
+        process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
       } catch {
         // already gone
       }
