@@ -134,4 +134,15 @@ describe('the choice of sentence starts (bestStarts)', () => {
       expect(Array.from(bestStarts(units, evidence, decisiveAt, length))).toEqual(Array.from(referenceStarts(units, evidence, decisiveAt, length)));
     }
   });
+
+  it('is the same on long windows of equal evidence, where many starts tie and wait in the queues', () => {
+    const n = 1000;
+    const units = Float64Array.from({ length: n + 1 }, (_, k) => k);
+    const evidence = new Float32Array(n + 1).fill(-3);
+    evidence[n] = CERTAIN_BOUNDARY;
+    const decisiveAt = new Uint8Array(n + 1);
+    decisiveAt[n] = 1;
+    const length = { min: 1, target: 150, max: 300 };
+    expect(Array.from(bestStarts(units, evidence, decisiveAt, length))).toEqual(Array.from(referenceStarts(units, evidence, decisiveAt, length)));
+  });
 });

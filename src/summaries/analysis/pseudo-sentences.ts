@@ -124,8 +124,8 @@ export function bestStarts(units: Float64Array, evidence: Float32Array, decisive
   const n = units.length - 1;
   const best = new Float64Array(n + 1);
   const back = new Int32Array(n + 1).fill(-1);
-  const longQueue = new MaxQueue(n + 1);
-  const shortQueue = new MaxQueue(n + 1);
+  const longQueue = new MaxQueue();
+  const shortQueue = new MaxQueue();
   const fronts = new Int32Array(2);
   // Sentences ending at k may start at i in [lo, hi]: no longer than max, no shorter than min;
   // those starting at or before atTarget are at least the target length.
@@ -178,33 +178,47 @@ export function bestStarts(units: Float64Array, evidence: Float32Array, decisive
 
 /**
  * Positions pushed in increasing order with a key; front() is the earliest position whose key is
- * the greatest (within TIE) among those not dropped.
+ * the greatest (within TIE) among those not dropped. A ring buffer: it only ever holds the starts
+ * of one sentence window (a few dozen), however long the text.
  */
 class MaxQueue {
-  private readonly positions: Int32Array;
-  private readonly keys: Float64Array;
+  private positions = new Int32Array(64);
+  private keys = new Float64Array(64);
+  private mask = 63;
+  /** Ever-growing counters; slots are counter & mask. */
   private head = 0;
   private tail = 0;
 
-  constructor(capacity: number) {
-    this.positions = new Int32Array(capacity);
-    this.keys = new Float64Array(capacity);
-  }
-
   push(position: number, key: number): void {
-    while (this.tail > this.head && (this.keys[this.tail - 1] ?? 0) < key - TIE) this.tail -= 1;
-    this.positions[this.tail] = position;
-    this.keys[this.tail] = key;
+    while (this.tail > this.head && (this.keys[(this.tail - 1) & this.mask] ?? 0) < key - TIE) this.tail -= 1;
+    if (this.tail - this.head > this.mask) this.grow();
+    this.positions[this.tail & this.mask] = position;
+    this.keys[this.tail & this.mask] = key;
     this.tail += 1;
   }
 
   dropBefore(position: number): void {
-    while (this.head < this.tail && (this.positions[this.head] ?? 0) < position) this.head += 1;
+    while (this.head < this.tail && (this.positions[this.head & this.mask] ?? 0) < position) this.head += 1;
   }
 
   /** -1 when empty. */
   front(): number {
-    return this.head < this.tail ? (this.positions[this.head] ?? -1) : -1;
+    return this.head < this.tail ? (this.positions[this.head & this.mask] ?? -1) : -1;
+  }
+
+  private grow(): void {
+    const size = this.tail - this.head;
+    const positions = new Int32Array((this.mask + 1) * 2);
+    const keys = new Float64Array(positions.length);
+    for (let i = 0; i < size; i += 1) {
+      positions[i] = this.positions[(this.head + i) & this.mask] ?? 0;
+      keys[i] = this.keys[(this.head + i) & this.mask] ?? 0;
+    }
+    this.positions = positions;
+    this.keys = keys;
+    this.mask = positions.length - 1;
+    this.head = 0;
+    this.tail = size;
   }
 }
 
