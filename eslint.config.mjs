@@ -82,8 +82,15 @@ export default defineConfig(
 
   {
     // Heavy parts loaded on first use only: the model engine and the AI SDK under it (a summary
-    // thread's first model job), the S3 client (an artifact store in S3).
-    files: ['src/summaries/thread/summary-task.ts', 'src/artifacts/open-artifact-store.ts'],
+    // thread's first model job), the S3 client (an artifact store in S3), the tracing SDK and
+    // Temporal's tracing interceptors (traces exported) and nodemailer (mail sent through SMTP_URL).
+    files: [
+      'src/summaries/thread/summary-task.ts',
+      'src/artifacts/open-artifact-store.ts',
+      'src/tracing/tracing.ts',
+      'src/tracing/temporal-tracing.ts',
+      'src/notifications/smtp.ts',
+    ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 

@@ -2,7 +2,7 @@
  * Sending through SMTP_URL with nodemailer, and turning its failures into safe sentences (no
  * host names or server banners go into the outbox) that say whether trying again can help.
  */
-import nodemailer, { type SMTPTransportOptions } from 'nodemailer';
+import type { SMTPTransportOptions } from 'nodemailer';
 
 export interface OutgoingMessage {
   from: string;
@@ -46,6 +46,8 @@ export function smtpOptions(smtpUrl: string): SMTPTransportOptions {
 }
 
 export function createMailer(smtpUrl: string): Mailer {
+  // Loaded with the first mailer: without SMTP_URL (mails recorded, not sent) the process never holds it.
+  const nodemailer = require('nodemailer') as typeof import('nodemailer');
   const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
   return {
     async send(message) {

@@ -5,10 +5,8 @@
  * API's tracer calls stay the no-op defaults and no interceptor runs.
  */
 import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { Resource } from '@opentelemetry/resources';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Config } from '../config';
 
 const TRACER_NAME = 'video-digest';
@@ -28,7 +26,21 @@ export interface TracingOptions {
   spanProcessor: SpanProcessor;
 }
 
+/**
+ * The SDK, loaded only by a process that traces: without OTEL_EXPORTER_OTLP_ENDPOINT (the default)
+ * it is never needed, and an idle service is several megabytes smaller without it.
+ */
+function sdk() {
+  return {
+    ...(require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http')),
+    ...(require('@opentelemetry/resources') as typeof import('@opentelemetry/resources')),
+    ...(require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base')),
+    ...(require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node')),
+  };
+}
+
 export function startTracing(options: TracingOptions): Tracing {
+  const { Resource, NodeTracerProvider } = sdk();
   const resource = new Resource({ 'service.name': options.serviceName });
   const provider = new NodeTracerProvider({ resource, spanProcessors: [options.spanProcessor] });
   // AsyncLocalStorage context and W3C trace-context propagation, for the whole process.
@@ -51,6 +63,7 @@ export function tracingFromConfig(config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPO
   if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
   // The endpoint variable names the collector's root; traces go to its /v1/traces (OTLP/HTTP spec).
   const url = `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  const { BatchSpanProcessor, OTLPTraceExporter } = sdk();
   return startTracing({
     serviceName: config.OTEL_SERVICE_NAME,
     spanProcessor: new BatchSpanProcessor(new OTLPTraceExporter({ url }) as SpanExporter),
