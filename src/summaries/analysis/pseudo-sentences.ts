@@ -152,12 +152,12 @@ export function bestStarts(units: Float64Array, evidence: Float32Array, decisive
     // every start after hi.
     fronts[0] = longQueue.front();
     fronts[1] = shortQueue.front();
-    const shortFrom = decisiveAt[k] ? Math.max(lo, hi + 1) : k;
+    const extraFrom = decisiveAt[k] ? Math.max(lo, hi + 1) : k;
     const gain = (evidence[k] ?? 0) - CUT_COST;
     let bestStart = -1;
     let bestValue = -Infinity;
-    for (let c = 0, count = 2 + k - shortFrom; c < count; c += 1) {
-      const i = c < 2 ? (fronts[c] ?? -1) : shortFrom + c - 2;
+    for (let c = 0, count = 2 + k - extraFrom; c < count; c += 1) {
+      const i = c < 2 ? (fronts[c] ?? -1) : extraFrom + c - 2;
       if (i < 0) continue;
       const value = (best[i] ?? 0) + gain - LENGTH_PENALTY * Math.abs(endUnits - (units[i] ?? 0) - length.target);
       if (value > bestValue + TIE) {
