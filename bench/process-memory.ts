@@ -10,6 +10,32 @@ export interface TreeMemory {
   processes: number;
   rssMb: number;
   pssMb: number;
+  /** The same figures for each part of the tree (its processes grouped by what they run). */
+  parts: Record<TreePart, PartMemory>;
+}
+
+export interface PartMemory {
+  processes: number;
+  rssMb: number;
+  pssMb: number;
+}
+
+/**
+ * `npm start`'s tree: npm itself, the service (API and worker in one Node process, its threads
+ * included), the embedded Postgres server with its backends, the Temporal dev server, and anything
+ * else (tsx's esbuild, the workflow bundler at start-up).
+ */
+export const TREE_PARTS = ['npm', 'service', 'postgres', 'temporal', 'other'] as const;
+export type TreePart = (typeof TREE_PARTS)[number];
+
+/** Which part a process is, from its command line (argv joined by spaces). */
+export function treePart(commandLine: string): TreePart {
+  const [program = '', ...args] = commandLine.split(' ');
+  if (/^npm\b/.test(commandLine) || /(^|\/)npm(-cli\.js)?$/.test(program)) return 'npm';
+  if (/^postgres\b/.test(commandLine) || /(^|\/)postgres$/.test(program)) return 'postgres';
+  if (/(^|\/)temporal$/.test(program)) return 'temporal';
+  if (/(^|\/)node$/.test(program) && !args.some((arg) => arg.includes('bundle-workflows'))) return 'service';
+  return 'other';
 }
 
 /** `root` and every descendant, by parent pid (detached children included: they keep their parent). */
@@ -36,32 +62,49 @@ function processTree(root: number): number[] {
 }
 
 export function treeMemory(root: number): TreeMemory {
+  const parts = Object.fromEntries(TREE_PARTS.map((part) => [part, { processes: 0, rssMb: 0, pssMb: 0 }])) as Record<TreePart, PartMemory>;
   let rssKb = 0;
   let pssKb = 0;
   let processes = 0;
   for (const pid of processTree(root)) {
     try {
       const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      rssKb += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      pssKb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0+$/, '').replace(/\0/g, ' ');
+      const rss = Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const pss = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      rssKb += rss;
+      pssKb += pss;
       processes += 1;
+      const part = parts[treePart(commandLine)];
+      part.processes += 1;
+      part.rssMb += rss / 1024;
+      part.pssMb += pss / 1024;
     } catch {
       // exited meanwhile
     }
   }
-  return { processes, rssMb: Math.round(rssKb / 1024), pssMb: Math.round(pssKb / 1024) };
+  for (const part of Object.values(parts)) {
+    part.rssMb = Math.round(part.rssMb);
+    part.pssMb = Math.round(part.pssMb);
+  }
+  return { processes, rssMb: Math.round(rssKb / 1024), pssMb: Math.round(pssKb / 1024), parts };
 }
 
-/** Samples the tree every `everyMs` until stopped; `stop()` gives the peak RSS and peak PSS seen. */
+/**
+ * Samples the tree every `everyMs` until stopped; `stop()` gives the peak RSS and peak PSS seen,
+ * with the parts as they were in the sample of the highest RSS.
+ */
 export function sampleTreePeak(root: number, everyMs = 100): { stop(): Promise<TreeMemory> } {
-  const peak: TreeMemory = { processes: 0, rssMb: 0, pssMb: 0 };
+  let peak: TreeMemory | null = null;
+  let peakPssMb = 0;
+  let peakProcesses = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       const now = treeMemory(root);
-      peak.processes = Math.max(peak.processes, now.processes);
-      peak.rssMb = Math.max(peak.rssMb, now.rssMb);
-      peak.pssMb = Math.max(peak.pssMb, now.pssMb);
+      if (!peak || now.rssMb > peak.rssMb) peak = now;
+      peakPssMb = Math.max(peakPssMb, now.pssMb);
+      peakProcesses = Math.max(peakProcesses, now.processes);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
@@ -69,7 +112,8 @@ export function sampleTreePeak(root: number, everyMs = 100): { stop(): Promise<T
     stop: async () => {
       running = false;
       await loop;
-      return peak;
+      const last = peak ?? treeMemory(root);
+      return { ...last, processes: peakProcesses, pssMb: peakPssMb };
     },
   };
 }

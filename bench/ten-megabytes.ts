@@ -12,7 +12,8 @@
  * beside the targets:
  * - memory of the whole `npm start` process tree (npm, the service, its Postgres server and
  *   backends, the Temporal dev server), RSS and PSS (bench/process-memory.ts): idle after start-up
- *   (target 400 MB), and the peak while the jobs run (target 1 GB);
+ *   (target 400 MB), and the peak while the jobs run (target 1 GB); then the same split by part
+ *   (npm, the service, Postgres, Temporal, the rest), each peak as it was in its sample of highest RSS;
  * - per run, submit to completed, seconds (target 15 s);
  * - the status route's p50/p99 while the job is summarising, from `--pollers` clients asking for
  *   the job's status back to back (target p99 100 ms), and over the whole job;
@@ -28,7 +29,7 @@ import { SUMMARY_MODES } from '../src/domain/summary';
 import { VIDEO_TEN_MEGABYTES } from '../test/fake-youtube';
 import { npmCli, npmStart } from '../test/support/npm-start';
 import { spawnEntry, waitFor } from '../test/support/processes';
-import { sampleTreePeak, treeMemory } from './process-memory';
+import { sampleTreePeak, TREE_PARTS, treeMemory, type TreeMemory } from './process-memory';
 import { freePort, machineLine, percentile, printTable, round, runMain, tempDir } from './support';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2' }, pollers: { type: 'string', default: '4' } } });
@@ -83,6 +84,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const idle = treeMemory(service.pid);
     const peaks: Array<Record<string, string | number>> = [];
+    const breakdown: Array<{ state: string; memory: TreeMemory }> = [{ state: 'idle', memory: idle }];
 
     const rows: Array<Record<string, string | number>> = [];
     const figures: Array<Record<string, unknown>> = [];
@@ -91,6 +93,7 @@ async function main() {
       const measured = await runOnce(service.url, key, run > 1);
       const peak = await peakSampler.stop();
       peaks.push({ state: `peak during run ${run}`, processes: peak.processes, rss: peak.rssMb, pss: peak.pssMb, target: TARGET_PEAK_MB });
+      breakdown.push({ state: `peak during run ${run}`, memory: peak });
       const timing = await activityTiming(client, measured.jobId);
       const during = measured.samples.filter((s) => s.step === 'summarizing').map((s) => s.ms).sort((a, b) => a - b);
       const all = measured.samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -119,6 +122,13 @@ async function main() {
       { state: 'idle', processes: idle.processes, rss: idle.rssMb, pss: idle.pssMb, target: TARGET_IDLE_MB },
       ...peaks,
     ]);
+    printTable(
+      'the same by part, RSS / PSS (MB; the service is the API and the worker in one process, its threads included; a peak is split as it was in the sample of highest RSS)',
+      breakdown.map(({ state, memory }) => ({
+        state,
+        ...Object.fromEntries(TREE_PARTS.map((part) => [part, `${memory.parts[part].rssMb} / ${memory.parts[part].pssMb}`])),
+      })),
+    );
     printTable(`10 MB transcript, all five modes, npm start on the embedded defaults (${POLLERS} status pollers)`, rows);
     for (const row of rows) {
       console.log(
