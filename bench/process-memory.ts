@@ -112,8 +112,8 @@ export function sampleTreePeak(root: number, everyMs = 100): { stop(): Promise<T
     stop: async () => {
       running = false;
       await loop;
-      const last = peak ?? treeMemory(root);
-      return { ...last, processes: peakProcesses, pssMb: peakPssMb };
+      const highest = peak ?? treeMemory(root);
+      return { ...highest, processes: peakProcesses, pssMb: peakPssMb };
     },
   };
 }
