@@ -2,12 +2,12 @@
 import type { VideoComments } from '../../domain/comments';
 import type { Db } from '../database';
 
+/** The comments go over the wire once: a retried activity's update takes the row it tried to insert. */
 export async function saveJobComments(db: Db, jobId: string, comments: VideoComments): Promise<void> {
-  const json = JSON.stringify(comments);
   await db
     .insertInto('job_comments')
-    .values({ job_id: jobId, comments: json })
-    .onConflict((oc) => oc.column('job_id').doUpdateSet({ comments: json }))
+    .values({ job_id: jobId, comments: JSON.stringify(comments) })
+    .onConflict((oc) => oc.column('job_id').doUpdateSet({ comments: (eb) => eb.ref('excluded.comments') }))
     .execute();
 }
 
