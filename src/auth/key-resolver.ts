@@ -11,7 +11,7 @@
  * fast as a known one (no round trip either way), and what it costs to hold is one lookup per
  * process per few seconds (the failed-authentication limit per address bounds the rest).
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../infra/bounded-cache';
 import type { Db } from '../storage/database';
 import type { SharedCache } from '../storage/shared-cache';
 import { findKeyByHash, type KeyOwner } from '../storage/repositories/api-keys';
@@ -36,8 +36,8 @@ export interface KeyResolver {
 }
 
 export async function createKeyResolver(db: Db, store: SharedCache, ttlMs = 60_000): Promise<KeyResolver> {
-  const byHash = new LRUCache<string, KeyOwner>({ max: 20_000, ttl: ttlMs });
-  const unusable = new LRUCache<string, true>({ max: 20_000, ttl: UNKNOWN_KEY_MEMORY_MS });
+  const byHash = boundedCache<string, KeyOwner>({ maxEntries: 20_000, ttlMs });
+  const unusable = boundedCache<string, true>({ maxEntries: 20_000, ttlMs: UNKNOWN_KEY_MEMORY_MS });
   // Bumped by every change heard: a database read that overlapped a change is not cached, since
   // it may have read the key as it was before the change.
   let generation = 0;
@@ -50,7 +50,7 @@ export async function createKeyResolver(db: Db, store: SharedCache, ttlMs = 60_0
     byHash.clear();
   });
 
-  const recentlyNoted = new LRUCache<string, true>({ max: 20_000, ttl: 60_000 });
+  const recentlyNoted = boundedCache<string, true>({ maxEntries: 20_000, ttlMs: 60_000 });
 
   return {
     async find(keyHash, presented) {

@@ -13,7 +13,7 @@
  */
 import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../infra/bounded-cache';
 import { AppError } from '../domain/errors';
 import type { SharedCache } from '../storage/shared-cache';
 
@@ -36,7 +36,7 @@ export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: nu
     : new RateLimiterMemory(options);
   // Blocked addresses and when their window ends. Failures are counted in the shared store; the
   // check on every request with a key reads only this, so valid requests pay no round trip for it.
-  const blockedUntil = new LRUCache<string, number>({ max: 100_000, ttl: WINDOW_SECONDS * 1000, ttlAutopurge: false });
+  const blockedUntil = boundedCache<string, number>({ maxEntries: 100_000, ttlMs: WINDOW_SECONDS * 1000 });
   const block = (client: string, until: number) => blockedUntil.set(client, until, { ttl: Math.max(1, until - Date.now()) });
   void store
     .subscribe(BLOCKS_CHANNEL, (message) => {

@@ -2,7 +2,7 @@
  * Reading a job for its owner. Ended jobs never change, so their rows are kept in memory: clients
  * that keep polling a finished job (and they do) cost no database round trip.
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../infra/bounded-cache';
 import { isTerminal } from '../domain/job';
 import type { Db } from '../storage/database';
 import { findJobForUser } from '../storage/repositories/jobs';
@@ -13,7 +13,7 @@ export interface JobLookup {
 }
 
 export function createJobLookup(db: Db): JobLookup {
-  const ended = new LRUCache<string, JobRow>({ max: 20_000, ttl: 15 * 60_000 });
+  const ended = boundedCache<string, JobRow>({ maxEntries: 20_000, ttlMs: 15 * 60_000 });
   return {
     async findForUser(jobId, userId) {
       const cached = ended.get(jobId);
