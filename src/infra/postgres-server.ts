@@ -51,7 +51,10 @@ const SERVER_SETTINGS: Record<string, string> = {
   listen_addresses: '',
   unix_socket_permissions: '0700',
   max_connections: '100',
-  shared_buffers: '64MB',
+  // The service's working set is small rows plus a few large jsonb values read once per job; the
+  // OS page cache holds what does not fit. Every server process maps the buffers, and 64MB left
+  // each one holding several MB more once it had touched them (6 MB over an idle cluster).
+  shared_buffers: '16MB',
   // A 10 MB transcript is one jsonb value; sorts and hashes of such rows stay in memory.
   work_mem: '16MB',
   max_wal_size: '512MB',

@@ -3,7 +3,7 @@
  * DATA_DIR. Either way the service gets a Kysely over `pg`, and migrations have run.
  */
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
-import { Pool, types } from 'pg';
+import { Pool, types, type PoolConfig } from 'pg';
 import { migrationProvider } from './migrations';
 import { openEmbeddedPostgres, type EmbeddedMode } from './embedded-postgres';
 import { importLegacyPglite } from './pglite-import';
@@ -39,12 +39,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const embedded = options.databaseUrl
     ? null
     : await openEmbeddedPostgres(options.dataDir, { mode: options.embeddedMode ?? 'host', log: options.log });
-  const pool = new Pool({
+  const connection: PoolConfig = {
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
-    max: options.poolSize,
     ...databaseDeadlines(options.queryTimeoutMs ?? 10_000),
-    idleTimeoutMillis: 30_000,
-  });
+  };
+  // Connections idle for 10 s are closed (pg's default): on the embedded server each one is a
+  // server process, and those opened during start-up would otherwise outlive it by half a minute.
+  const pool = new Pool({ ...connection, max: options.poolSize, idleTimeoutMillis: 10_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
@@ -58,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
   };
   try {
-    if (options.migrate !== false) await migrateToLatest(db);
+    if (options.migrate !== false) await migrateOnItsOwnConnection(connection);
     if (embedded?.legacyPgliteDir) {
       await importLegacyPglite({ pgliteDir: embedded.legacyPgliteDir, target: db, migrate: migrateToLatest, log: options.log ?? (() => {}) });
     }
@@ -67,6 +68,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   return handle;
+}
+
+/**
+ * Migrations run on a connection of their own, closed after them: the server process that ran
+ * them keeps what they read into its caches (about 5 MB more than a fresh one on the embedded
+ * server), and a pooled one would stay that way for as long as the service keeps it busy.
+ */
+async function migrateOnItsOwnConnection(connection: PoolConfig): Promise<void> {
+  const pool = new Pool({ ...connection, max: 1 });
+  pool.on('error', () => {}); // as the service's pool: a failing query rejects, that is enough
+  const migrating = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrateToLatest(migrating);
+  } finally {
+    await migrating.destroy();
+  }
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
