@@ -4,7 +4,7 @@
  */
 import { NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
-import { buildWorkflowBundle } from './workflow-bundle';
+import { writeWorkflowBundle } from './workflow-bundle';
 import type { Tracing } from '../src/tracing/tracing';
 import { tracingWorkerOptions } from '../src/tracing/temporal-tracing';
 import { countActivityFailures } from '../src/metrics/activity-failures';
@@ -40,12 +40,15 @@ const SHUTDOWN_FORCE_MARGIN_MS = 3_000;
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const connection = await NativeConnection.connect({ address: options.address });
+  // Handed over as a file, the bundle is read into the workflow thread and nothing of it stays on
+  // this thread; handed over as a string, the worker keeps that string (3.4 MB) in its options.
+  const bundleFile = options.workflowBundle ? null : await writeWorkflowBundle({ tracing: Boolean(options.tracing) });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
     activities: countActivityFailures(createActivities(options.deps), options.deps.metrics),
-    workflowBundle: options.workflowBundle ?? (await buildWorkflowBundle({ tracing: Boolean(options.tracing) })),
+    workflowBundle: options.workflowBundle ?? { codePath: bundleFile!.codePath },
     ...(options.tracing ? tracingWorkerOptions(options.tracing) : {}),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
     maxConcurrentLocalActivityExecutions: options.maxConcurrentActivities,
@@ -55,7 +58,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     shutdownGraceTime: shutdownGraceMs,
     // An activity that ignores its cancellation must not keep the process from exiting.
     shutdownForceTime: shutdownGraceMs + SHUTDOWN_FORCE_MARGIN_MS,
-  });
+  }).finally(() => bundleFile?.remove());
   const done = worker.run().finally(() => connection.close());
   return {
     worker,
