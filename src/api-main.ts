@@ -1,4 +1,5 @@
 /** `npm run start:api`: the API alone, for scale-out against shared Postgres, Redis and Temporal. */
+import './runtime/own-source-maps';
 import { runProcess } from './runtime/process-lifecycle';
 import { requireSharedInfrastructure } from './runtime/shared-infrastructure';
 import { startInfrastructure } from './runtime/infrastructure';

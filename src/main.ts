@@ -1,4 +1,5 @@
 /** `npm start`: the API and a worker in one process, on the embedded defaults unless configured. */
+import './runtime/own-source-maps';
 import { runProcess } from './runtime/process-lifecycle';
 import { startInfrastructure } from './runtime/infrastructure';
 import { startApiServer } from './runtime/api-server';

@@ -1,4 +1,5 @@
 /** `npm run start:worker`: a worker alone; run as many as the load needs. */
+import '../src/runtime/own-source-maps';
 import { runProcess } from '../src/runtime/process-lifecycle';
 import { requireSharedInfrastructure } from '../src/runtime/shared-infrastructure';
 import { startInfrastructure } from '../src/runtime/infrastructure';
