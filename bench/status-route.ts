@@ -35,7 +35,9 @@ const STORE = args.store === 'memory' ? 'memory' : 'redis';
 const CONNECTIONS = 50;
 const TARGET = 0.5;
 const ROOT = path.join(__dirname, '..');
+/** As package.json's start scripts run the service (both servers alike). */
 const NODE_FLAGS = ['--heap-growing-percent=25', '--require', 'tsx/cjs'];
+const NODE_ENV_VARS = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 async function main() {
   const planLimits = JSON.stringify({ pro: { requests_per_minute: 100_000_000 } });
@@ -172,7 +174,11 @@ function cpuMicros(pid: number): number {
 }
 
 function spawnServer(script: string, flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, script], {
+    cwd: ROOT,
+    env: { ...process.env, ...NODE_ENV_VARS, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   track?.push(child);
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().replace(/^listening \d+\n/m, '')));
   return child;
