@@ -15,19 +15,20 @@ import path from 'node:path';
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 interface CompilingModule {
-  _compile(content: string, filename: string): unknown;
+  // Node passes more than these (the module's format, since require(esm)); all are passed on.
+  _compile(content: string, filename: string, ...rest: unknown[]): unknown;
 }
 
 const prototype = (Module as unknown as { prototype: CompilingModule }).prototype;
 const compile = prototype._compile;
 
 if (process.sourceMapsEnabled && !(compile as { ownSourceMapsOnly?: true }).ownSourceMapsOnly) {
-  const ownSourceMapsOnly = function (this: CompilingModule, content: string, filename: string) {
+  const ownSourceMapsOnly = function (this: CompilingModule, content: string, filename: string, ...rest: unknown[]) {
     const before = process.sourceMapsEnabled;
     const wanted = !filename.includes(NODE_MODULES);
     if (wanted !== before) process.setSourceMapsEnabled(wanted);
     try {
-      return compile.call(this, content, filename);
+      return compile.call(this, content, filename, ...rest);
     } finally {
       if (wanted !== before) process.setSourceMapsEnabled(before);
     }
