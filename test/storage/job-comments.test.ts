@@ -2,27 +2,17 @@
  * A job's comments on the real Postgres: saved once, and saved again by a retried activity, the
  * second reading replaces the first.
  */
-import { issueApiKey } from '../../src/auth/api-key-format';
-import { defaultPermissionsFor } from '../../src/domain/access';
 import type { VideoComments } from '../../src/domain/comments';
 import * as jobComments from '../../src/storage/repositories/job-comments';
-import { createUserWithKey } from '../../src/storage/repositories/users';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
-import { insertJobRow } from '../support/job-rows';
+import { insertJobOwner, insertJobRow } from '../support/job-rows';
 
 let database: TestDatabase;
 let userId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { user } = await createUserWithKey(database.db, {
-    email: 'comments@example.com',
-    plan: 'pro',
-    key: issueApiKey(),
-    keyName: 'test',
-    permissions: defaultPermissionsFor('pro'),
-  });
-  userId = user.id;
+  userId = await insertJobOwner(database.db, 'comments@example.com');
 });
 
 afterAll(async () => {

@@ -3,14 +3,11 @@
  * cache entry as read or written is copied inside Postgres, and only from that very version of
  * the entry; anything else is sent.
  */
-import { issueApiKey } from '../../src/auth/api-key-format';
-import { defaultPermissionsFor } from '../../src/domain/access';
 import type { Transcript } from '../../src/domain/transcript';
 import * as jobs from '../../src/storage/repositories/jobs';
 import * as transcriptCache from '../../src/storage/repositories/transcript-cache';
-import { createUserWithKey } from '../../src/storage/repositories/users';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
-import { insertJobRow } from '../support/job-rows';
+import { insertJobOwner, insertJobRow } from '../support/job-rows';
 
 const VIDEO = 'dQw4w9WgXcQ';
 let database: TestDatabase;
@@ -18,14 +15,7 @@ let userId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const { user } = await createUserWithKey(database.db, {
-    email: 'transcripts@example.com',
-    plan: 'pro',
-    key: issueApiKey(),
-    keyName: 'test',
-    permissions: defaultPermissionsFor('pro'),
-  });
-  userId = user.id;
+  userId = await insertJobOwner(database.db, 'transcripts@example.com');
 });
 
 afterAll(async () => {

@@ -2,7 +2,10 @@
  * A job's row as the service stores one, for tests and benchmarks that need jobs in Postgres
  * without running them (usage reports, transcript storage). Written through the jobs repository.
  */
+import { issueApiKey } from '../../src/auth/api-key-format';
+import { defaultPermissionsFor } from '../../src/domain/access';
 import { newJobId } from '../../src/jobs/job-id';
+import { createUserWithKey } from '../../src/storage/repositories/users';
 import type { Db } from '../../src/storage/database';
 import { insertJob } from '../../src/storage/repositories/jobs';
 import type { JobRow, NewJobRow } from '../../src/storage/schema';
@@ -14,6 +17,18 @@ export interface JobRowSeed {
   summaryModes?: string[];
   /** Columns to set beyond the defaults: a queued job whose workflow has started. */
   row?: Partial<NewJobRow>;
+}
+
+/** A Pro user (with a key) to own such jobs; resolves with the user's id. */
+export async function insertJobOwner(db: Db, email: string): Promise<string> {
+  const { user } = await createUserWithKey(db, {
+    email,
+    plan: 'pro',
+    key: issueApiKey(),
+    keyName: 'test',
+    permissions: defaultPermissionsFor('pro'),
+  });
+  return user.id;
 }
 
 export async function insertJobRow(db: Db, userId: string, seed: JobRowSeed = {}): Promise<JobRow> {
