@@ -37,7 +37,7 @@ const TARGET = 0.5;
 const ROOT = path.join(__dirname, '..');
 /** As package.json's start scripts run the service (both servers alike). */
 const NODE_FLAGS = ['--heap-growing-percent=25', '--require', 'tsx/cjs'];
-const NODE_ENV_VARS = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+const START_SCRIPT_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 async function main() {
   const planLimits = JSON.stringify({ pro: { requests_per_minute: 100_000_000 } });
@@ -176,7 +176,7 @@ function cpuMicros(pid: number): number {
 function spawnServer(script: string, flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {
   const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, script], {
     cwd: ROOT,
-    env: { ...process.env, ...NODE_ENV_VARS, ...env },
+    env: { ...process.env, ...START_SCRIPT_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   track?.push(child);
