@@ -164,8 +164,12 @@ export interface ApiRequestsTable {
   /** Route template, e.g. /api/v1/videos/status/:job_id. */
   endpoint: string;
   status_code: number;
+  /** The mean duration of the requests the row counts. */
   duration_ms: number;
+  /** The second these requests arrived in (its start). */
   created_at: ColumnType<Date, Date | string, Date | string>;
+  /** Requests of this key, route and status in that second (migrations/0013). */
+  request_count: Generated<number>;
 }
 
 /** The proxy pool (migrations/0004_proxies). `url` is scheme://host:port, credentials apart. */

@@ -1,7 +1,7 @@
 /**
  * Records API requests without slowing them down: `record` only pushes onto an in-memory buffer;
- * the buffer is written to api_requests in batches (one multi-row INSERT) every `flushIntervalMs`
- * or as soon as `batchSize` rows are waiting, and once more on close.
+ * the buffer is written to api_requests in batches (one INSERT, a row per key, route, status and
+ * second) every `flushIntervalMs` or as soon as `batchSize` rows are waiting, and once more on close.
  *
  * It never grows without bound and never fails a request:
  * - the buffer holds at most `maxBuffered` rows; past that, new rows are dropped and counted;

@@ -10,6 +10,7 @@ import { call, startTestService, type TestService } from '../support/test-servic
 import { waitFor } from '../support/processes';
 import { insertJobRow } from '../support/job-rows';
 import { createUsageRecorder, type ApiRequestRow } from '../../src/usage/recorder';
+import { insertApiRequests } from '../../src/storage/repositories/api-requests';
 
 let service: TestService;
 const DAY = 86_400_000;
@@ -41,6 +42,12 @@ async function keyIdOf(userId: string): Promise<string> {
 
 async function requestRows(userId: string) {
   return service.db.selectFrom('api_requests').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+/** The requests recorded for a user, one entry per request: a row counts request_count of them. */
+async function recordedRequests(userId: string) {
+  const rows = await requestRows(userId);
+  return rows.flatMap((row) => Array.from({ length: row.request_count }, () => row));
 }
 
 interface JobSeed {
@@ -76,17 +83,16 @@ async function insertJob(userId: string, seed: JobSeed): Promise<string> {
 }
 
 async function insertRequests(userId: string, rows: Array<{ method?: string; endpoint: string; status: number; at: Date; durationMs?: number; count?: number }>) {
-  const values = rows.flatMap((r) =>
-    Array.from({ length: r.count ?? 1 }, () => ({
-      user_id: userId,
-      key_id: null,
-      method: r.method ?? 'GET',
-      endpoint: r.endpoint,
-      status_code: r.status,
-      duration_ms: r.durationMs ?? 10,
-      created_at: r.at,
-    })),
-  );
+  const values = rows.map((r) => ({
+    user_id: userId,
+    key_id: null,
+    method: r.method ?? 'GET',
+    endpoint: r.endpoint,
+    status_code: r.status,
+    duration_ms: r.durationMs ?? 10,
+    created_at: r.at,
+    request_count: r.count ?? 1,
+  }));
   await service.db.insertInto('api_requests').values(values).execute();
 }
 
@@ -108,15 +114,18 @@ describe('request recording', () => {
 
     // No usage endpoint is called: the batch writer's timer writes them on its own.
     const rows = await waitFor('recorded requests', async () => {
-      const found = await requestRows(user.userId);
+      const found = await recordedRequests(user.userId);
       return found.length >= 4 ? found : null;
     }, 5_000);
-    expect(rows.map((r) => [r.method, r.endpoint, r.status_code])).toEqual([
-      ['GET', '/api/v1/videos/status/:job_id', 404],
-      ['GET', '/api/v1/videos/', 200],
-      ['GET', '/api/v1/videos/', 200],
-      ['POST', '/api/v1/videos/process', 422],
-    ]);
+    // Requests of the same second share a row, so the order within a second is not kept.
+    expect(rows.map((r) => [r.method, r.endpoint, r.status_code]).sort()).toEqual(
+      [
+        ['GET', '/api/v1/videos/status/:job_id', 404],
+        ['GET', '/api/v1/videos/', 200],
+        ['GET', '/api/v1/videos/', 200],
+        ['POST', '/api/v1/videos/process', 422],
+      ].sort(),
+    );
     for (const row of rows) {
       expect(row.key_id).toBe(keyId);
       expect(row.duration_ms).toBeGreaterThanOrEqual(0);
@@ -131,10 +140,59 @@ describe('request recording', () => {
     const readOnly = await service.createUser('pro', ['read']);
     expect((await submit(readOnly.key)).status).toBe(403);
     const rows = await waitFor('recorded 403', async () => {
-      const found = await requestRows(readOnly.userId);
+      const found = await recordedRequests(readOnly.userId);
       return found.length >= 1 ? found : null;
     }, 5_000);
     expect(rows.map((r) => [r.method, r.endpoint, r.status_code])).toEqual([['POST', '/api/v1/videos/process', 403]]);
+  });
+
+  it('counts the requests of one key, route and status in one second in one row, which the reports weigh by its count', async () => {
+    const user = await service.createUser('pro');
+    const keyId = await keyIdOf(user.userId);
+    const { start } = quotaPeriod(new Date());
+    // A whole second about a minute ago (this month's), and the one after it.
+    const second = Math.ceil(Math.max(start.getTime(), Date.now() - 60_000) / 1000) * 1000;
+    const request = (at: number, statusCode: number, durationMs: number, endpoint = '/api/v1/videos/status/:job_id'): ApiRequestRow => ({
+      userId: user.userId,
+      keyId,
+      method: 'GET',
+      endpoint,
+      statusCode,
+      durationMs,
+      at,
+    });
+    await insertApiRequests(service.db, [
+      ...Array.from({ length: 1000 }, (_, i) => request(second + i, 200, i + 1)), // 1..1000 ms: a mean of 500.5
+      ...Array.from({ length: 3 }, (_, i) => request(second + 10 * i, 429, 2)),
+      request(second + 5, 404, 3, '/api/v1/videos/result/:job_id'),
+      ...Array.from({ length: 2 }, (_, i) => request(second + 1000 + i, 200, 7)),
+    ]);
+
+    const rows = await requestRows(user.userId);
+    const summary = rows
+      .map((r) => ({ at: r.created_at.getTime() - second, endpoint: r.endpoint, status: r.status_code, requests: r.request_count, ms: r.duration_ms, key: r.key_id }))
+      .sort((a, b) => a.at - b.at || a.status - b.status);
+    expect(summary).toEqual([
+      { at: 0, endpoint: '/api/v1/videos/status/:job_id', status: 200, requests: 1000, ms: 500.5, key: keyId },
+      { at: 0, endpoint: '/api/v1/videos/result/:job_id', status: 404, requests: 1, ms: 3, key: keyId },
+      { at: 0, endpoint: '/api/v1/videos/status/:job_id', status: 429, requests: 3, ms: 2, key: keyId },
+      { at: 1000, endpoint: '/api/v1/videos/status/:job_id', status: 200, requests: 2, ms: 7, key: keyId },
+    ]);
+
+    const res = await call(service, 'GET', '/api/v1/usage/current', { key: user.key });
+    expect(res.status).toBe(200);
+    expect(res.json.current_period.requests).toBe(1006);
+    const byEndpoint = new Map(res.json.endpoint_breakdown.map((e: { endpoint: string }) => [e.endpoint, e]));
+    expect(byEndpoint.get('/api/v1/videos/status/:job_id')).toEqual({
+      method: 'GET',
+      endpoint: '/api/v1/videos/status/:job_id',
+      requests: 1005,
+      errors: 3,
+      error_rate_percent: 0.3,
+      // (1000 × 500.5 + 3 × 2 + 2 × 7) / 1005 ms
+      average_duration_seconds: 0.498,
+    });
+    expect(byEndpoint.get('/api/v1/videos/result/:job_id')).toMatchObject({ requests: 1, errors: 1 });
   });
 
   it('needs a key with the read permission on every usage route', async () => {
@@ -661,7 +719,7 @@ describe('the recorder', () => {
     }
     expect((await call(service, 'GET', '/api/v1/videos/', { key: user.key })).status).toBe(200);
     const rows = await waitFor('later requests recorded', async () => {
-      const found = await requestRows(user.userId);
+      const found = await recordedRequests(user.userId);
       return found.length >= 1 ? found : null;
     }, 5_000);
     expect(rows).toHaveLength(1); // the three from the outage were dropped, not retried forever

@@ -15,6 +15,7 @@ import * as m0009 from './0009_model_summaries';
 import * as m0010 from './0010_artifacts_and_comments';
 import * as m0011 from './0011_webhook_attempt_outcomes';
 import * as m0012 from './0012_speech_to_text';
+import * as m0013 from './0013_request_log_per_second';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_artifacts_and_comments': m0010,
   '0011_webhook_attempt_outcomes': m0011,
   '0012_speech_to_text': m0012,
+  '0013_request_log_per_second': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,9 @@
-/** The request log (table api_requests): batched writes. Reports live in usage-reports.ts. */
+/**
+ * The request log (table api_requests): batched writes. Reports live in usage-reports.ts.
+ *
+ * A row counts the requests of one key to one route template with one status in one second
+ * (migrations/0013): a batch of a busy second's requests becomes a few rows, not one per request.
+ */
 import { sql } from 'kysely';
 import type { Db } from '../database';
 
@@ -14,34 +19,57 @@ export interface ApiRequestRow {
   at: number;
 }
 
+/** The requests of one key, route and status in one second. */
+interface SecondCount {
+  first: ApiRequestRow;
+  second: number;
+  requests: number;
+  totalDurationMs: number;
+}
+
 /**
- * Writes many rows in one statement. The columns travel as seven arrays (unnest), so the
- * statement has seven parameters whatever the batch size: no 65535-parameter ceiling, and one
- * small plan for Postgres to parse.
+ * Writes a batch of requests in one statement, counted per key, route, status and second. The
+ * columns travel as eight arrays (unnest), so the statement has eight parameters whatever the
+ * batch size: no 65535-parameter ceiling, and one small plan for Postgres to parse. A second
+ * split across two batches gets two rows; the reports add them up.
  */
 export async function insertApiRequests(db: Db, rows: readonly ApiRequestRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const counts = new Map<string, SecondCount>();
+  for (const row of rows) {
+    const second = Math.floor(row.at / 1000);
+    const id = `${row.userId} ${row.keyId} ${row.statusCode} ${second} ${row.method} ${row.endpoint}`;
+    const count = counts.get(id);
+    if (count) {
+      count.requests += 1;
+      count.totalDurationMs += row.durationMs;
+    } else {
+      counts.set(id, { first: row, second, requests: 1, totalDurationMs: row.durationMs });
+    }
+  }
   const userIds: string[] = [];
   const keyIds: (string | null)[] = [];
   const methods: string[] = [];
   const endpoints: string[] = [];
   const statuses: number[] = [];
-  const durations: number[] = [];
-  const times: number[] = [];
-  for (const row of rows) {
-    userIds.push(row.userId);
-    keyIds.push(row.keyId);
-    methods.push(row.method);
-    endpoints.push(row.endpoint);
-    statuses.push(row.statusCode);
-    durations.push(row.durationMs);
-    times.push(row.at);
+  const meanDurations: number[] = [];
+  const seconds: number[] = [];
+  const requestCounts: number[] = [];
+  for (const { first, second, requests, totalDurationMs } of counts.values()) {
+    userIds.push(first.userId);
+    keyIds.push(first.keyId);
+    methods.push(first.method);
+    endpoints.push(first.endpoint);
+    statuses.push(first.statusCode);
+    meanDurations.push(totalDurationMs / requests);
+    seconds.push(second);
+    requestCounts.push(requests);
   }
   await sql`
-    INSERT INTO api_requests (user_id, key_id, method, endpoint, status_code, duration_ms, created_at)
-    SELECT r.user_id, r.key_id, r.method, r.endpoint, r.status_code, r.duration_ms, to_timestamp(r.at_ms / 1000.0)
+    INSERT INTO api_requests (user_id, key_id, method, endpoint, status_code, duration_ms, created_at, request_count)
+    SELECT r.user_id, r.key_id, r.method, r.endpoint, r.status_code, r.duration_ms, to_timestamp(r.at_s), r.request_count
     FROM unnest(
       ${userIds}::uuid[], ${keyIds}::uuid[], ${methods}::text[], ${endpoints}::text[],
-      ${statuses}::smallint[], ${durations}::real[], ${times}::float8[]
-    ) AS r(user_id, key_id, method, endpoint, status_code, duration_ms, at_ms)`.execute(db);
+      ${statuses}::smallint[], ${meanDurations}::real[], ${seconds}::float8[], ${requestCounts}::int[]
+    ) AS r(user_id, key_id, method, endpoint, status_code, duration_ms, at_s, request_count)`.execute(db);
 }

@@ -2,6 +2,9 @@
  * Read-only figures for the usage endpoints, always for one user and a half-open time range
  * [from, to). Jobs count by created_at (videos submitted) or completed_at (jobs that ended, both
  * completed and failed); requests by their arrival time. Buckets are UTC.
+ *
+ * A row of api_requests counts `request_count` requests of one second (migrations/0013), so
+ * requests are summed, never counted as rows.
  */
 import { sql } from 'kysely';
 import type { JobStatus } from '../../domain/job';
@@ -30,7 +33,7 @@ export async function jobStatusCounts(db: Db, userId: string, from: Date, to: Da
 export async function requestCount(db: Db, userId: string, from: Date, to: Date): Promise<number> {
   const row = await db
     .selectFrom('api_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.sum<number>('request_count').as('n'))
     .where('user_id', '=', userId)
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
@@ -53,14 +56,22 @@ export interface EndpointFigures {
 
 export async function endpointBreakdown(db: Db, userId: string, from: Date, to: Date): Promise<EndpointFigures[]> {
   const { rows } = await sql<{ method: string; endpoint: string; requests: number; errors: number; throttled: number; avg_ms: number; common_error: number | null }>`
+    WITH by_status AS (
+      SELECT method, endpoint, status_code,
+             sum(request_count) AS n,
+             sum(duration_ms::float8 * request_count) AS total_ms
+      FROM api_requests
+      WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}
+      GROUP BY method, endpoint, status_code
+    )
     SELECT method, endpoint,
-           count(*) AS requests,
-           count(*) FILTER (WHERE status_code >= 400) AS errors,
-           count(*) FILTER (WHERE status_code = 429) AS throttled,
-           avg(duration_ms) AS avg_ms,
-           mode() WITHIN GROUP (ORDER BY status_code) FILTER (WHERE status_code >= 400) AS common_error
-    FROM api_requests
-    WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}
+           sum(n) AS requests,
+           sum(n) FILTER (WHERE status_code >= 400) AS errors,
+           sum(n) FILTER (WHERE status_code = 429) AS throttled,
+           sum(total_ms) / sum(n) AS avg_ms,
+           -- The commonest error status; on a tie the lowest, as mode() would pick.
+           (array_agg(status_code ORDER BY n DESC, status_code) FILTER (WHERE status_code >= 400))[1] AS common_error
+    FROM by_status
     GROUP BY method, endpoint
     ORDER BY requests DESC, endpoint, method`.execute(db);
   return rows.map((r) => ({
@@ -104,7 +115,7 @@ export async function bucketFigures(db: Db, userId: string, bucket: Bucket, from
       WHERE user_id = ${userId} AND completed_at >= ${from} AND completed_at < ${to}
       GROUP BY 1`.execute(db),
     sql<{ k: string; n: number }>`
-      SELECT ${key('created_at')} AS k, count(*) AS n FROM api_requests
+      SELECT ${key('created_at')} AS k, sum(request_count) AS n FROM api_requests
       WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}
       GROUP BY 1`.execute(db),
   ]);
@@ -138,15 +149,15 @@ export async function windowTotals(db: Db, userId: string, windows: ReadonlyArra
   if (windows.length === 0) return [];
   const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
   const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
-  const filters = (column: string, extra = sql`TRUE`) =>
+  const filters = (column: string, extra = sql`TRUE`, measure = sql`count(*)`) =>
     sql.join(
-      windows.map((w, i) => sql`count(*) FILTER (WHERE ${sql.ref(column)} >= ${w.from} AND ${sql.ref(column)} < ${w.to} AND ${extra}) AS ${sql.ref(`w${i}`)}`),
+      windows.map((w, i) => sql`${measure} FILTER (WHERE ${sql.ref(column)} >= ${w.from} AND ${sql.ref(column)} < ${w.to} AND ${extra}) AS ${sql.ref(`w${i}`)}`),
     );
   const [created, completed, failed, requests] = await Promise.all([
     sql<Record<string, number>>`SELECT ${filters('created_at')} FROM jobs WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}`.execute(db),
     sql<Record<string, number>>`SELECT ${filters('completed_at', sql`status = 'completed'`)} FROM jobs WHERE user_id = ${userId} AND completed_at >= ${from} AND completed_at < ${to}`.execute(db),
     sql<Record<string, number>>`SELECT ${filters('completed_at', sql`status = 'failed'`)} FROM jobs WHERE user_id = ${userId} AND completed_at >= ${from} AND completed_at < ${to}`.execute(db),
-    sql<Record<string, number>>`SELECT ${filters('created_at')} FROM api_requests WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}`.execute(db),
+    sql<Record<string, number>>`SELECT ${filters('created_at', sql`TRUE`, sql`sum(request_count)`)} FROM api_requests WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}`.execute(db),
   ]);
   return windows.map((_, i) => ({
     videosSubmitted: count(created.rows[0]?.[`w${i}`]),
@@ -172,7 +183,7 @@ export async function activityPatterns(db: Db, userId: string, from: Date, to: D
         SELECT extract(${part} FROM created_at AT TIME ZONE 'UTC')::int AS slot, count(*) AS n FROM jobs
         WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to} GROUP BY 1`.execute(db),
       sql<{ slot: number; n: number }>`
-        SELECT extract(${part} FROM created_at AT TIME ZONE 'UTC')::int AS slot, count(*) AS n FROM api_requests
+        SELECT extract(${part} FROM created_at AT TIME ZONE 'UTC')::int AS slot, sum(request_count) AS n FROM api_requests
         WHERE user_id = ${userId} AND created_at >= ${from} AND created_at < ${to} GROUP BY 1`.execute(db),
     ]);
     const slots = new Map<number, ActivityByTime>();
