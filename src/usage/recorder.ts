@@ -20,7 +20,7 @@ export type { ApiRequestRow } from '../storage/repositories/api-requests';
 export interface UsageRecorderOptions {
   /** Longest a row waits in memory before its batch is written. */
   flushIntervalMs?: number;
-  /** Rows per INSERT; a full batch is written at once. */
+  /** Requests per write (one INSERT); a full batch is written at once. */
   batchSize?: number;
   /** Rows held in memory at most (waiting, not counting those being written); the rest are dropped. */
   maxBuffered?: number;
@@ -59,7 +59,9 @@ export interface UsageRecorder {
 
 export function createUsageRecorder(db: Db, logger: Logger, options: UsageRecorderOptions = {}): UsageRecorder {
   const flushIntervalMs = options.flushIntervalMs ?? 500;
-  const batchSize = options.batchSize ?? 500;
+  // A batch becomes a row per key, route, status and second, so its size bounds the wait and the
+  // memory of the rows in hand rather than the statement: a busy second is one write, not forty.
+  const batchSize = options.batchSize ?? 5_000;
   const maxBuffered = options.maxBuffered ?? 20_000;
   const maxConcurrentFlushes = options.maxConcurrentFlushes ?? 2;
   const logEveryMs = options.logEveryMs ?? 10_000;
