@@ -10,7 +10,9 @@
  * per round: plain (tldr, detailed, key_insights), the same with include_comments, and the same
  * with include_comments and generate_infographic. A job's time is the service's own, from its row's
  * created_at to its completed_at. Every job is force_refresh, so each one fetches its transcript.
- * The comments target: a job with include_comments within 10% of the same job without.
+ * The comments target: a job with include_comments within 10% of the same job without. Beside the
+ * times, the CPU each job cost every process on the machine (bench/process-cpu.ts): nothing in a
+ * job waits on its comments, so what they add to its time is the CPU they take from its steps.
  *
  * Before a round's jobs, the round's video is read once through the YouTube client (metadata,
  * transcript, comments), untimed. The fake makes up a video, its captions and its comment pages
@@ -27,6 +29,7 @@ import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createYouTubeClient } from '../src/youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+import { CPU_PARTS, cpuSpent, readCpu, type CpuReading } from './process-cpu';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '30' } } });
 const ROUNDS = Number(args.rounds);
@@ -42,7 +45,7 @@ type Variant = keyof typeof VARIANTS;
 const VARIANT_NAMES = Object.keys(VARIANTS) as Variant[];
 
 /** The fake YouTube as its own process; resolves its base URL and a way to stop it. */
-async function startFakeYouTubeProcess(): Promise<{ baseUrl: string; stop(): void }> {
+async function startFakeYouTubeProcess(): Promise<{ baseUrl: string; pid: number; stop(): void }> {
   const child = spawn(process.execPath, ['--require', 'tsx/cjs', path.join(__dirname, '../test/fake-youtube/main.ts'), '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -50,7 +53,7 @@ async function startFakeYouTubeProcess(): Promise<{ baseUrl: string; stop(): voi
     child.once('exit', (code) => reject(new Error(`the fake YouTube exited with ${code}`)));
     child.stdout!.once('data', (chunk) => resolve(String(chunk).trim()));
   });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 async function main() {
@@ -91,6 +94,11 @@ async function main() {
   };
 
   const times: Record<Variant, number[]> = { plain: [], comments: [], 'comments + infographic': [] };
+  // CPU of each process from one job's submission to the next's: each job's trailing work (the
+  // worker's last acknowledgements, Postgres' background writes) falls on the job after it, which
+  // the rotating order spreads over the variants alike.
+  const cpu: Record<Variant, CpuReading[]> = { plain: [], comments: [], 'comments + infographic': [] };
+  const processes = { servicePid: process.pid, fakeYouTubePid: youtube.pid };
   const comments: number[] = [];
   try {
     for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
@@ -98,8 +106,12 @@ async function main() {
       const order = VARIANT_NAMES.map((_, i) => VARIANT_NAMES[(i + round + WARM_UP_ROUNDS) % VARIANT_NAMES.length]!);
       await prime(videoId);
       for (const variant of order) {
+        const before = readCpu(processes);
         const ms = await runJob(videoId, variant);
-        if (round >= 0) times[variant].push(ms);
+        if (round >= 0) {
+          times[variant].push(ms);
+          cpu[variant].push(cpuSpent(before, readCpu(processes)));
+        }
       }
     }
     const fetched = await db.selectFrom('job_comments').select('comments').execute();
@@ -136,6 +148,18 @@ async function main() {
 
   console.log(`\nmachine: ${machineLine()}`);
   printTable(`one job at a time, ${ROUNDS} rounds (+${WARM_UP_ROUNDS} warm-up), modes ${MODES.join(', ')}, fake YouTube in its own process answering at once`, rows);
+  const meanCpu = (variant: Variant) => {
+    const total = Object.fromEntries(CPU_PARTS.map((part) => [part, mean(cpu[variant].map((reading) => reading[part]))])) as CpuReading;
+    return { ...total, all: CPU_PARTS.reduce((sum, part) => sum + total[part], 0) };
+  };
+  printTable(
+    'CPU per job, mean ms by process (service: API and worker, this process)',
+    VARIANT_NAMES.map((variant) => ({ job: variant, ...Object.fromEntries(Object.entries(meanCpu(variant)).map(([part, ms]) => [part, round(ms)])) })),
+  );
+  const plainCpu = meanCpu('plain');
+  const commentsCpu = meanCpu('comments');
+  const commentsExtraCpu = Object.fromEntries(Object.entries(commentsCpu).map(([part, ms]) => [part, round(ms - plainCpu[part as keyof typeof plainCpu])]));
+  console.log(`include_comments adds ${commentsExtraCpu.all} ms of CPU a job: ${CPU_PARTS.map((part) => `${part} ${commentsExtraCpu[part]}`).join(', ')}`);
   console.log(`comments per job: ${Math.min(...comments)} to ${Math.max(...comments)} (COMMENTS_LIMIT ${config.COMMENTS_LIMIT})`);
   console.log(`include_comments target (p50 within 10% of the plain job): ${overhead <= 0.1 ? 'met' : 'NOT met'} (${round(overhead * 100)}%)`);
   console.log(`the same per round (median of each round's comments / plain): ${round(pairedOverhead * 100)}%`);
@@ -146,6 +170,8 @@ async function main() {
       ...Object.fromEntries(VARIANT_NAMES.map((variant) => [variant.replace(/\W+/g, '_'), { p50_ms: round(summary(variant).p50), p95_ms: round(summary(variant).p95), mean_ms: round(summary(variant).mean) }])),
       comments_p50_overhead_percent: round(overhead * 100),
       comments_paired_median_overhead_percent: round(pairedOverhead * 100),
+      cpu_ms_per_job: Object.fromEntries(VARIANT_NAMES.map((variant) => [variant.replace(/\W+/g, '_'), round(meanCpu(variant).all)])),
+      comments_extra_cpu_ms: commentsExtraCpu,
     }),
   );
 }

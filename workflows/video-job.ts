@@ -75,8 +75,8 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     // Workflows started before comments and infographics existed never read nor draw them.
     const extras = patched('comments-and-infographic');
     // Comments are read beside the metadata and the transcript and are never fatal: at worst a
-    // warning. Started first, their completion is handled while the metadata is still being
-    // fetched, so it adds no workflow task to the job's path.
+    // warning. Nothing waits on them until the summaries, by when they have long been read; their
+    // completion brings a workflow task of its own, which overlaps the transcript's fetch.
     const commentsRead = extras && input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
     await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
 
