@@ -78,6 +78,8 @@ export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: nu
 
 export function clientKey(address: string | undefined): string {
   if (!address) return 'unknown';
+  // IPv4, as most clients are: every request with a key comes here, so skip the IPv6 parsing.
+  if (!address.includes(':')) return address;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped) return mapped[1]!;
   const bare = address.split('%')[0]!; // a zone (fe80::1%eth0) names the interface, not the client
