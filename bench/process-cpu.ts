@@ -24,19 +24,31 @@ export function readCpu(parts: { servicePid: number; fakeYouTubePid: number }): 
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // the process ended while we looked
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-    reading[partOf(Number(entry), name, parts)] += ms;
+    const stat = readStat(entry);
+    if (stat) reading[partOf(Number(entry), stat.name, parts)] += stat.cpuMs;
   }
   return reading;
+}
+
+/** User plus system CPU milliseconds of one process so far; null without its /proc entry. */
+export function processCpuMs(pid: number | string): number | null {
+  return readStat(pid)?.cpuMs ?? null;
+}
+
+function readStat(pid: number | string): { name: string; cpuMs: number } | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null; // the process ended, or there is no /proc
+  }
+  // The name may hold spaces and parentheses: the fields resume after the last ')'. utime and
+  // stime are fields 14 and 15 of the line, 12 and 13 after the name.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
+  };
 }
 
 function partOf(pid: number, name: string, parts: { servicePid: number; fakeYouTubePid: number }): CpuPart {

@@ -12,12 +12,12 @@
  * so load from elsewhere on the machine falls on both; the ratio is the median of the rounds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
+import { processCpuMs } from './process-cpu';
 import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 
 const { values: args } = parseArgs({
@@ -163,14 +163,7 @@ async function measured(server: ChildProcess, run: () => Promise<autocannon.Resu
 
 /** User plus system time of a process, in µs (NaN where /proc is missing). */
 function cpuMicros(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-  } catch {
-    return NaN;
-  }
+  return (processCpuMs(pid) ?? NaN) * 1000;
 }
 
 function spawnServer(script: string, flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {

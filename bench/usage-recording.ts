@@ -31,6 +31,7 @@ import { issueApiKey } from '../src/auth/api-key-format';
 import { createUserWithKey } from '../src/storage/repositories/users';
 import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
 import { insertJobRow } from '../test/support/job-rows';
+import { processCpuMs } from './process-cpu';
 import { machineLine, printTable } from './support';
 
 const { values: args } = parseArgs({
@@ -228,18 +229,16 @@ function postgresCpuMicros(dbName: string): number | null {
   } catch {
     return null;
   }
-  const ticksPerSecond = 100; // USER_HZ on Linux
   let total = 0;
   for (const pid of entries) {
+    let cmdline: string;
     try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.startsWith('postgres: ') || !cmdline.includes(` ${dbName} `)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     } catch {
-      // the process ended meanwhile
+      continue; // the process ended meanwhile
     }
+    if (!cmdline.startsWith('postgres: ') || !cmdline.includes(` ${dbName} `)) continue;
+    total += (processCpuMs(pid) ?? 0) * 1000;
   }
   return total;
 }
