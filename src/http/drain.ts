@@ -12,16 +12,46 @@ export interface Drain {
   /** Aborted when draining begins: long waits (process-sync) answer early instead of being cut off. */
   readonly signal: AbortSignal;
   begin(): void;
+  /**
+   * Counts a request from its arrival until the app is done with it: every middleware, its usage
+   * row included. A handler outlives its connection when the client hangs up, so a closed
+   * listener does not mean nothing is being handled.
+   */
+  track(handling: Promise<unknown>): void;
+  /** Resolves once no request is being handled, or at `deadline` (epoch ms), whichever comes first. */
+  idle(deadline: number): Promise<void>;
 }
 
 export function createDrain(): Drain {
   const controller = new AbortController();
+  let handling = 0;
+  let whenIdle: Array<() => void> = [];
+  const handled = () => {
+    handling -= 1;
+    if (handling > 0) return;
+    for (const resolve of whenIdle) resolve();
+    whenIdle = [];
+  };
   return {
     get draining() {
       return controller.signal.aborted;
     },
     signal: controller.signal,
     begin: () => controller.abort(),
+    track(handlingOne) {
+      handling += 1;
+      handlingOne.then(handled, handled);
+    },
+    idle(deadline) {
+      if (handling === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        whenIdle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
   };
 }
 

@@ -23,7 +23,9 @@ export interface RunningApi {
   /**
    * Drains: new requests are refused (503, or a refused connection once the listener is closed),
    * requests in flight may finish until `graceDeadline` (default SHUTDOWN_GRACE_SECONDS from now),
-   * then the connections still open are dropped.
+   * then the connections still open are dropped. What it closes (the usage log, the Temporal
+   * client, the PDF renderer) stays open until no request is being handled, those whose clients
+   * hung up included, or until that deadline.
    */
   close(graceDeadline?: number): Promise<void>;
 }
@@ -72,7 +74,8 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     metrics: infra.metrics,
   };
   const app = createApp(services);
-  const server = http.createServer(app.callback());
+  const handleRequest = app.callback();
+  const server = http.createServer((req, res) => drain.track(handleRequest(req, res)));
   server.on('clientError', answerClientError);
   // Slow clients must not hold sockets forever; long polls are not part of this API.
   server.requestTimeout = 60_000;
@@ -92,7 +95,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     close: async (graceDeadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000) => {
       reconciler.stop();
       drain.begin();
-      // Stop accepting, let requests in flight finish (bounded), then drop what is left.
+      // Stop accepting, let requests in flight finish (bounded), then drop the connections left.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       let timer: NodeJS.Timeout | undefined;
@@ -100,6 +103,9 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       clearTimeout(timer);
       server.closeAllConnections();
       await closed;
+      // Handlers whose clients hung up are still at work (a job half-submitted, a usage row not yet
+      // recorded): what they use stays open for them until the same deadline.
+      await drain.idle(graceDeadline);
       await services.usageRecorder?.close();
       await settleLiveQueries(temporal.client);
       await temporal.close();
