@@ -13,12 +13,13 @@ export interface Drain {
   readonly signal: AbortSignal;
   begin(): void;
   /**
-   * Counts a request from its arrival until the app is done with it: every middleware, its usage
-   * row included. A handler outlives its connection when the client hangs up, so a closed
-   * listener does not mean nothing is being handled.
+   * Counts work in flight until it settles: each request from its arrival until the app is done
+   * with it (every middleware, its usage row included), and any other work the close must wait
+   * for. A handler outlives its connection when the client hangs up, so a closed listener does
+   * not mean nothing is being handled.
    */
   track(handling: Promise<unknown>): void;
-  /** Resolves once no request is being handled, or at `deadline` (epoch ms), whichever comes first. */
+  /** Resolves once nothing tracked is in flight, or at `deadline` (epoch ms), whichever comes first. */
   idle(deadline: number): Promise<void>;
 }
 

@@ -25,15 +25,28 @@ export async function reconcileOnce(services: JobServices, olderThanSeconds = se
   return started + (await reconcileBatchesOnce(services, olderThanSeconds));
 }
 
-export function startReconciler(services: JobServices, intervalMs = 10_000): { stop(): void } {
-  let running = false;
+export interface RunningReconciler {
+  /** No more rounds; resolves when the round under way, if any, has ended. */
+  stop(): Promise<void>;
+}
+
+export function startReconciler(services: JobServices, intervalMs = 10_000): RunningReconciler {
+  let round: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcileOnce(services)
-      .catch((error) => services.logger.warn({ err: error }, 'reconciler round failed'))
-      .finally(() => (running = false));
+    if (round) return;
+    round = reconcileOnce(services)
+      .then(
+        () => undefined,
+        (error: unknown) => services.logger.warn({ err: error }, 'reconciler round failed'),
+      )
+      .finally(() => (round = null));
   }, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    // A round uses the database and the Temporal client, which the caller closes next.
+    stop: () => {
+      clearInterval(timer);
+      return round ?? Promise.resolve();
+    },
+  };
 }

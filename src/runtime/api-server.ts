@@ -93,7 +93,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     server,
     url: `http://127.0.0.1:${port}`,
     close: async (graceDeadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000) => {
-      reconciler.stop();
+      drain.track(reconciler.stop());
       drain.begin();
       // Stop accepting, let requests in flight finish (bounded), then drop the connections left.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -104,7 +104,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       server.closeAllConnections();
       await closed;
       // Handlers whose clients hung up are still at work (a job half-submitted, a usage row not yet
-      // recorded): what they use stays open for them until the same deadline.
+      // recorded), and so may a reconciler round: what they use stays open until the same deadline.
       await drain.idle(graceDeadline);
       await services.usageRecorder?.close();
       await settleLiveQueries(temporal.client);

@@ -4,12 +4,17 @@
  * running, and that handler must finish with the service intact. Here a submission waits on a
  * row lock in Postgres, its client goes away, and the API is closed while it waits; once the lock
  * is released the job must be handed to Temporal (not left to the reconciler) and the request
- * must reach the usage log. Real Postgres, Redis and Temporal; no worker needed.
+ * must reach the usage log. A reconciler round under way when it stops is waited for likewise.
+ * Real Postgres, Redis and Temporal; no worker needed.
  */
 import http from 'node:http';
 import { Client } from 'pg';
+import { createJobLookup } from '../../src/jobs/job-lookup';
+import { startReconciler } from '../../src/jobs/reconciler';
 import { startApiServer, type RunningApi } from '../../src/runtime/api-server';
+import { createTemporalClient } from '../../src/temporal/client';
 import { generatedVideoId } from '../fake-youtube';
+import { insertJobRow } from '../support/job-rows';
 import { call, startTestService, type TestService } from '../support/test-service';
 
 let service: TestService;
@@ -91,4 +96,40 @@ it('lets a request whose client hung up finish with the service intact before cl
     .where('status_code', '=', 202)
     .executeTakeFirstOrThrow();
   expect(Number(logged.n)).toBe(2);
+});
+
+it('stops the reconciler only once the round under way has ended', async () => {
+  const user = await service.createUser('pro');
+  // Accepted ten minutes ago and never handed to Temporal: the reconciler's to start.
+  const job = await insertJobRow(service.db, user.userId, {
+    videoId: generatedVideoId(73),
+    row: { workflow_started: false, created_at: new Date(Date.now() - 10 * 60_000) },
+  });
+  const temporal = createTemporalClient({
+    address: service.config.TEMPORAL_ADDRESS!,
+    namespace: service.config.TEMPORAL_NAMESPACE,
+    taskQueue: service.config.TEMPORAL_TASK_QUEUE,
+  });
+  const locker = new Client({ connectionString: service.database.url });
+  await locker.connect();
+  try {
+    // The round starts the workflow, then waits to mark the job's row, which we hold.
+    await locker.query('BEGIN');
+    await locker.query('SELECT 1 FROM jobs WHERE id = $1 FOR UPDATE', [job.id]);
+    const services = { db: service.db, store: service.infra.store, temporal, jobs: createJobLookup(service.db), logger: service.logger, config: service.config };
+    const reconciler = startReconciler(services, 20);
+    await someoneWaitsOnALock(locker);
+
+    let stopped = false;
+    const stopping = reconciler.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stopped).toBe(false);
+    await locker.query('COMMIT');
+    await stopping;
+  } finally {
+    await locker.end();
+    await temporal.close();
+  }
+  const row = await service.db.selectFrom('jobs').select('workflow_started').where('id', '=', job.id).executeTakeFirstOrThrow();
+  expect(row.workflow_started).toBe(true);
 });
