@@ -95,17 +95,16 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     close: async (graceDeadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000) => {
       drain.track(reconciler.stop());
       drain.begin();
-      // Stop accepting, let requests in flight finish (bounded), then drop the connections left.
+      // Stop accepting. Until the deadline, the connections open may finish their requests, and
+      // work that outlives a connection may finish too: a handler whose client hung up (a job
+      // half-submitted, a usage row not yet recorded) or a reconciler round. Then the connections
+      // left are dropped, and what that work used is closed.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      drain.track(closed);
       server.closeIdleConnections();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, graceDeadline - Date.now()))))]);
-      clearTimeout(timer);
+      await drain.idle(graceDeadline);
       server.closeAllConnections();
       await closed;
-      // Handlers whose clients hung up are still at work (a job half-submitted, a usage row not yet
-      // recorded), and so may a reconciler round: what they use stays open until the same deadline.
-      await drain.idle(graceDeadline);
       await services.usageRecorder?.close();
       await settleLiveQueries(temporal.client);
       await temporal.close();
