@@ -58,19 +58,42 @@ const TUNING_ARGS = [
   ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
 ];
 
+/**
+ * Start-ups tried when the server finds a port taken. Ports picked free (its HTTP port, the UI's,
+ * and the internal ones the CLI picks) race with every other process binding one, outgoing
+ * connections included; a configured port someone else holds fails every time, and quickly.
+ */
+const START_ATTEMPTS = 3;
+
 export async function startDevServer(options: DevServerOptions): Promise<RunningDevServer> {
   const root = path.join(options.dataDir, 'temporal');
   fs.mkdirSync(root, { recursive: true });
-  const address = `127.0.0.1:${options.port}`;
   const pidFile = path.join(root, 'server.pid');
   await stopOrphan(pidFile, options.log);
 
   const cli = await locateCli(options);
-  if (!cli) return startWithSdkDownload(options, root, address);
+  if (!cli) return startWithSdkDownload(options, root, `127.0.0.1:${options.port}`);
 
+  for (let attempt = 1; ; attempt++) {
+    const started = await startCliServer(cli, options, root, pidFile);
+    if (started.ok) return started.server;
+    const failure = `the embedded Temporal server did not start: ${started.reason} (its log: ${path.join(root, 'server.log')})`;
+    if (!started.portTaken || attempt === START_ATTEMPTS) throw new Error(failure);
+    options.log(`${failure}; trying again`);
+    await sleep(500);
+  }
+}
+
+type CliStart = { ok: true; server: RunningDevServer } | { ok: false; reason: string; portTaken: boolean };
+
+async function startCliServer(cli: string, options: DevServerOptions, root: string, pidFile: string): Promise<CliStart> {
+  const address = `127.0.0.1:${options.port}`;
   const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
   const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
-  const logFd = fs.openSync(path.join(root, 'server.log'), 'a');
+  const logFile = path.join(root, 'server.log');
+  const logFd = fs.openSync(logFile, 'a');
+  // The log is kept across starts: this start's output begins here.
+  const logStart = fs.fstatSync(logFd).size;
   const child = spawn(
     cli,
     [
@@ -101,10 +124,43 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     await waitUntilServing(address, exited, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`the embedded Temporal server did not start (see ${path.join(root, 'server.log')}): ${(error as Error).message}`);
+    await exited;
+    fs.rmSync(pidFile, { force: true });
+    const said = lastError(readFrom(logFile, logStart));
+    return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
-  return { address, uiUrl, stop: () => stopChild(child, exited, pidFile) };
+  return { ok: true, server: { address, uiUrl, stop: () => stopChild(child, exited, pidFile) } };
+}
+
+/** The text of `file` from byte `offset` on ('' when it cannot be read). */
+function readFrom(file: string, offset: number): string {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const length = Math.max(0, fs.fstatSync(fd).size - offset);
+      const buffer = Buffer.alloc(length);
+      fs.readSync(fd, buffer, 0, length, offset);
+      return buffer.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * What the server said last about its failure: the message of its last ERROR (or FATAL) log
+ * line, e.g. "can't set frontend port 7233: listen tcp 127.0.0.1:7233: bind: address already in
+ * use", else its last line of output (a panic says it there); null when it wrote nothing.
+ */
+function lastError(output: string): string | null {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  const line = lines.filter((candidate) => /\blevel=(ERROR|FATAL)\b/.test(candidate)).at(-1) ?? lines.at(-1);
+  if (!line) return null;
+  const message = /\bmsg="((?:[^"\\]|\\.)*)"/.exec(line);
+  return (message ? message[1]!.replace(/\\"/g, '"') : line.trim()).slice(0, 500);
 }
 
 async function locateCli(options: DevServerOptions): Promise<string | null> {

@@ -1,9 +1,12 @@
 /**
  * The embedded Temporal dev server's storage: its SQLite database keeps a write-ahead log, so a
  * commit costs one fsync rather than a rollback journal's three, and what it holds outlives the
- * server (a restart on the same DATA_DIR finds the namespace's workflows again).
+ * server (a restart on the same DATA_DIR finds the namespace's workflows again). And its start-up
+ * when its port is taken: tried again while the port may come free, then refused with the
+ * server's own reason.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
@@ -60,4 +63,61 @@ test('the dev server keeps its database in write-ahead-log mode, and what it sto
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+/**
+ * A listener holding a port of 127.0.0.1, as another program would. It hangs up on whoever
+ * connects (the start-up's readiness probe does), so no connection outlives it.
+ */
+async function holdPort(port: number): Promise<net.Server> {
+  const holder = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(port, '127.0.0.1', () => resolve());
+  });
+  return holder;
+}
+
+describe('a taken port at start-up', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-devserver-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('is refused with the server\'s own reason once the start-ups are spent', async () => {
+    const port = await freePort();
+    const holder = await holdPort(port);
+    const logged: string[] = [];
+    try {
+      const starting = startDevServer({ dataDir, port, uiPort: null, namespace: 'default', cliPath: process.env.TEMPORAL_CLI_PATH, log: (m) => logged.push(m) });
+      await expect(starting).rejects.toThrow(`the embedded Temporal server did not start: can't set frontend port ${port}: listen tcp 127.0.0.1:${port}: bind: address already in use`);
+    } finally {
+      holder.close();
+    }
+    expect(logged.filter((m) => m.endsWith('; trying again'))).toHaveLength(2);
+    expect(fs.existsSync(path.join(dataDir, 'temporal', 'server.pid'))).toBe(false);
+  });
+
+  test('is tried again, and the server starts once the port is free', async () => {
+    const port = await freePort();
+    const holder = await holdPort(port);
+    const server = await startDevServer({
+      dataDir,
+      port,
+      uiPort: null,
+      namespace: 'default',
+      cliPath: process.env.TEMPORAL_CLI_PATH,
+      // The first start-up failed: whoever held the port lets go of it.
+      log: (m) => m.endsWith('; trying again') && holder.close(),
+    });
+    try {
+      const described = await withClient(server, (client) => client.workflowService.getSystemInfo({}));
+      expect(described.serverVersion).toMatch(/^\d+\.\d+/);
+    } finally {
+      await server.stop();
+    }
+  });
 });
