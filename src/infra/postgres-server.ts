@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { isProcessAlive } from './pid-lock';
 import { locatePostgresBinaries, type PostgresBinaries } from './postgres-binaries';
+import { openServerLog, serverLogSince } from './server-log';
 
 const execFileAsync = promisify(execFile);
 
@@ -80,8 +81,8 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   }
   await clearLeftoverServer(options.clusterDir, options.log);
 
-  const logFd = fs.openSync(options.logFile, 'a');
-  if (owner) fs.fchownSync(logFd, owner.uid, owner.gid);
+  const log = openServerLog(options.logFile);
+  if (owner) fs.fchownSync(log.fd, owner.uid, owner.gid);
   const child = spawn(
     binaries.postgres,
     [
@@ -90,9 +91,9 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
       '-p', String(SOCKET_PORT),
       ...Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
-    { stdio: ['ignore', logFd, logFd], detached: true, ...(owner ?? {}), env: serverEnvironment() },
+    { stdio: ['ignore', log.fd, log.fd], detached: true, ...(owner ?? {}), env: serverEnvironment() },
   );
-  fs.closeSync(logFd);
+  fs.closeSync(log.fd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.once('error', () => {}); // surfaced as "exited" below
   // A process that exits without stopping us (a forced exit after an overrun drain, a start-up
@@ -106,7 +107,8 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     await waitUntilAccepting(connection, child, options.startTimeoutMs ?? 120_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`the embedded Postgres did not start (see ${options.logFile}): ${(error as Error).message}`);
+    const said = lastWords(serverLogSince(options.logFile, log.start));
+    throw new Error(`the embedded Postgres did not start: ${said ?? (error as Error).message} (its log: ${options.logFile})`);
   }
   options.log(`embedded Postgres ${readVersion(options.clusterDir)} ready (data in ${options.clusterDir})`);
   return { connection, stop: () => stopServer(child, exited) };
@@ -296,3 +298,16 @@ function readVersion(clusterDir: string): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What Postgres said last before it gave up: its last two lines without their time and pid, e.g.
+ * `LOG: invalid value for parameter "shared_buffers": "nonsense"; FATAL: configuration file
+ * "…/postgresql.conf" contains errors`, or a FATAL with its HINT. Null when it wrote nothing.
+ */
+function lastWords(output: string): string | null {
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(/^\d{4}-\d{2}-\d{2} [\d:.]+ \S+ \[\d+\] /, '').replace(/:\s+/, ': ').trim())
+    .filter((line) => line !== '');
+  return lines.length === 0 ? null : lines.slice(-2).join('; ').slice(0, 500);
+}

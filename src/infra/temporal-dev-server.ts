@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createTemporalClient } from '../temporal/client';
 import { isProcessAlive } from './pid-lock';
 import { freePort } from './free-port';
+import { openServerLog, serverLogSince } from './server-log';
 
 export interface DevServerOptions {
   dataDir: string;
@@ -91,9 +92,7 @@ async function startCliServer(cli: string, options: DevServerOptions, root: stri
   const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
   const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
   const logFile = path.join(root, 'server.log');
-  const logFd = fs.openSync(logFile, 'a');
-  // The log is kept across starts: this start's output begins here.
-  const logStart = fs.fstatSync(logFd).size;
+  const log = openServerLog(logFile);
   const child = spawn(
     cli,
     [
@@ -110,9 +109,9 @@ async function startCliServer(cli: string, options: DevServerOptions, root: stri
     ],
     // Its own process group: a Ctrl-C in the terminal reaches only the service, which drains its
     // workflows and activities first and then stops this server.
-    { stdio: ['ignore', logFd, logFd], detached: true },
+    { stdio: ['ignore', log.fd, log.fd], detached: true },
   );
-  fs.closeSync(logFd);
+  fs.closeSync(log.fd);
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
@@ -126,28 +125,11 @@ async function startCliServer(cli: string, options: DevServerOptions, root: stri
     child.kill('SIGKILL');
     await exited;
     fs.rmSync(pidFile, { force: true });
-    const said = lastError(readFrom(logFile, logStart));
+    const said = lastError(serverLogSince(logFile, log.start));
     return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
   return { ok: true, server: { address, uiUrl, stop: () => stopChild(child, exited, pidFile) } };
-}
-
-/** The text of `file` from byte `offset` on ('' when it cannot be read). */
-function readFrom(file: string, offset: number): string {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const length = Math.max(0, fs.fstatSync(fd).size - offset);
-      const buffer = Buffer.alloc(length);
-      fs.readSync(fd, buffer, 0, length, offset);
-      return buffer.toString('utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
 }
 
 /**
