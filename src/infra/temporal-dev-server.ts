@@ -70,15 +70,16 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const root = path.join(options.dataDir, 'temporal');
   fs.mkdirSync(root, { recursive: true });
   const pidFile = path.join(root, 'server.pid');
+  const logFile = path.join(root, 'server.log');
   await stopOrphan(pidFile, options.log);
 
   const cli = await locateCli(options);
   if (!cli) return startWithSdkDownload(options, root, `127.0.0.1:${options.port}`);
 
   for (let attempt = 1; ; attempt++) {
-    const started = await startCliServer(cli, options, root, pidFile);
+    const started = await startCliServer(cli, options, { root, pidFile, logFile });
     if (started.ok) return started.server;
-    const failure = `the embedded Temporal server did not start: ${started.reason} (its log: ${path.join(root, 'server.log')})`;
+    const failure = `the embedded Temporal server did not start: ${started.reason} (its log: ${logFile})`;
     if (!started.portTaken || attempt === START_ATTEMPTS) throw new Error(failure);
     options.log(`${failure}; trying again`);
     await sleep(500);
@@ -87,11 +88,14 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
 
 type CliStart = { ok: true; server: RunningDevServer } | { ok: false; reason: string; portTaken: boolean };
 
-async function startCliServer(cli: string, options: DevServerOptions, root: string, pidFile: string): Promise<CliStart> {
+async function startCliServer(
+  cli: string,
+  options: DevServerOptions,
+  { root, pidFile, logFile }: { root: string; pidFile: string; logFile: string },
+): Promise<CliStart> {
   const address = `127.0.0.1:${options.port}`;
   const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
   const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
-  const logFile = path.join(root, 'server.log');
   const log = openServerLog(logFile);
   const child = spawn(
     cli,
