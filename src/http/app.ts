@@ -6,6 +6,7 @@ import type { JobServices } from '../jobs/services';
 import type { KeyResolver } from '../auth/key-resolver';
 import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { coalesceResponses } from './middleware/coalesce-responses';
 import { API_TITLE, buildOpenApiDocument } from './openapi';
 import { mountApiReference } from './api-reference';
 import { defineRoute, type AnyRoute } from './route';
@@ -110,6 +111,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
   mountApiReference(router, { title: API_TITLE });
+  app.use(coalesceResponses());
   app.use(requestId);
   if (services.metrics) app.use(measureRequests(services.metrics));
   if (services.tracer) app.use(traceRequests(services.tracer));
