@@ -7,6 +7,7 @@ import type { KeyResolver } from '../auth/key-resolver';
 import { errorEnvelope } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { coalesceResponses } from './middleware/coalesce-responses';
+import { observeRequests } from './middleware/observe-requests';
 import { API_TITLE, buildOpenApiDocument } from './openapi';
 import { mountApiReference } from './api-reference';
 import { defineRoute, type AnyRoute } from './route';
@@ -31,7 +32,7 @@ import { createAuthFailureLimit } from './auth-failure-limit';
 import { usageRoutes } from './routes/usage/usage-routes';
 import { batchRoutes } from './routes/batch/batch-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
-import { recordApiRequests } from '../usage/middleware';
+import { recordApiRequests } from '../usage/record-requests';
 import type { UsageRecorder } from '../usage/recorder';
 import { AppError } from '../domain/errors';
 import { drainGate, type Drain } from './drain';
@@ -113,9 +114,12 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   mountApiReference(router, { title: API_TITLE });
   app.use(coalesceResponses());
   app.use(requestId);
-  if (services.metrics) app.use(measureRequests(services.metrics));
+  const observers = [
+    ...(services.metrics ? [measureRequests(services.metrics)] : []),
+    ...(services.usageRecorder ? [recordApiRequests(services.usageRecorder)] : []),
+  ];
+  if (observers.length > 0) app.use(observeRequests(observers));
   if (services.tracer) app.use(traceRequests(services.tracer));
-  if (services.usageRecorder) app.use(recordApiRequests(services.usageRecorder));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
   app.use(router.routes());

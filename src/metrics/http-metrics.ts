@@ -1,28 +1,22 @@
 /**
- * Koa middleware measuring every request: count and latency by the route template the router
- * dispatched to (never the raw path, whose ids would make a series per job), method and final
- * status; and the requests the throttle or the monthly quota refused. It sits outside the error
- * envelope, so it sees the status and error code the client gets.
+ * The request observer behind the HTTP metrics: count and latency by the route template the
+ * router dispatched to (never the raw path, whose ids would make a series per job), method and
+ * final status; and the requests the throttle or the monthly quota refused.
  */
-import type { Middleware } from 'koa';
+import type { RequestObserver } from '../http/middleware/observe-requests';
 import type { RequestState } from '../http/route';
 import type { ServiceMetrics } from './service-metrics';
 
 /** Paths no route answers (404s, and 405s on known paths) share one label value. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-export function measureRequests(metrics: ServiceMetrics): Middleware<RequestState> {
-  return async (ctx, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      metrics.httpRequest({ route: routeLabel(ctx), method: ctx.method, status: ctx.status }, (performance.now() - started) / 1000);
-      // No principal: refused before any valid key was seen (too many bad keys from one address).
-      const plan = ctx.state.principal?.plan || 'none';
-      if (ctx.state.errorCode === 'RATE_LIMITED') metrics.requestRefused('rate_limited', plan);
-      if (ctx.state.errorCode === 'QUOTA_EXCEEDED') metrics.requestRefused('quota_exceeded', plan);
-    }
+export function measureRequests(metrics: ServiceMetrics): RequestObserver {
+  return ({ ctx, durationMs }) => {
+    metrics.httpRequest({ route: routeLabel(ctx), method: ctx.method, status: ctx.status }, durationMs / 1000);
+    // No principal: refused before any valid key was seen (too many bad keys from one address).
+    const plan = ctx.state.principal?.plan || 'none';
+    if (ctx.state.errorCode === 'RATE_LIMITED') metrics.requestRefused('rate_limited', plan);
+    if (ctx.state.errorCode === 'QUOTA_EXCEEDED') metrics.requestRefused('quota_exceeded', plan);
   };
 }
 
