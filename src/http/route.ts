@@ -20,10 +20,30 @@ export type RouteAuth =
 
 export interface RouteResponse {
   status?: number;
-  body: Record<string, unknown> | Buffer;
+  /** A JSON body (sent in the success envelope), a body already serialized by `preparedJson`, or bytes of `contentType`. */
+  body: Record<string, unknown> | PreparedJson | Buffer;
   headers?: Record<string, string>;
   contentType?: string;
 }
+
+/** The success envelope every JSON answer of a route is sent in. */
+export function successEnvelope(body: Record<string, unknown>): Record<string, unknown> {
+  return { success: true, ...body };
+}
+
+/**
+ * A JSON answer serialized once, for an answer a route gives many times over unchanged (the
+ * status of an ended job, polled by clients long after it ended): sending it costs no
+ * serialization.
+ */
+export class PreparedJson {
+  readonly bytes: Buffer;
+  constructor(body: Record<string, unknown>) {
+    this.bytes = Buffer.from(JSON.stringify(successEnvelope(body)));
+  }
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** One documented response: `schema` describes a JSON body, `contentType` a binary one. */
 export interface DocumentedResponse {

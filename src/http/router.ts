@@ -8,7 +8,7 @@ import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './route';
-import { ANONYMOUS, type AnyRoute } from './route';
+import { ANONYMOUS, JSON_CONTENT_TYPE, PreparedJson, successEnvelope, type AnyRoute, type RouteResponse } from './route';
 import { parseOrThrow } from './validation';
 import { withRequestDeadline } from './request-deadline';
 
@@ -47,8 +47,18 @@ async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promi
   const response = await route.handler({ params, query, body, principal, ctx });
   ctx.status = response.status ?? 200;
   if (response.headers) ctx.set(response.headers);
+  send(ctx, response);
+}
+
+function send(ctx: AppContext, response: RouteResponse): void {
+  const { body } = response;
+  if (body instanceof PreparedJson) {
+    ctx.type = JSON_CONTENT_TYPE;
+    ctx.body = body.bytes;
+    return;
+  }
   if (response.contentType) ctx.type = response.contentType;
-  ctx.body = Buffer.isBuffer(response.body) ? response.body : { success: true, ...response.body };
+  ctx.body = Buffer.isBuffer(body) ? body : successEnvelope(body);
 }
 
 async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDeps) {

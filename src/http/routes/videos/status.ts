@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route';
+import { defineRoute, PreparedJson } from '../../route';
 import { notFound } from '../../../domain/errors';
 import { isTerminal } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
@@ -11,8 +11,9 @@ import type { JobRow } from '../../../storage/schema';
 
 export const jobStatusRoute = (services: JobServices) => {
   // An ended job's record never changes unless it has webhook deliveries to report, and clients
-  // keep polling ended jobs: build it once per cached row (the job lookup keeps ended rows).
-  const endedRecords = new WeakMap<JobRow, ReturnType<typeof statusRecord>>();
+  // keep polling ended jobs: build and serialize it once per cached row (the job lookup keeps
+  // ended rows).
+  const endedRecords = new WeakMap<JobRow, PreparedJson>();
   return defineRoute({
     method: 'get',
     path: '/api/v1/videos/status/:job_id',
@@ -38,8 +39,10 @@ export const jobStatusRoute = (services: JobServices) => {
         jobWebhookState(services.db, job),
       ]);
       const record = statusRecord(job, live, Date.now(), webhook);
-      if (ended) endedRecords.set(job, record);
-      return { body: record };
+      if (!ended) return { body: record };
+      const prepared = new PreparedJson(record);
+      endedRecords.set(job, prepared);
+      return { body: prepared };
     },
   });
 };
