@@ -41,42 +41,50 @@ export interface ThrottleSnapshot {
 }
 
 export function createThrottle(store: SharedCache, limits: PlanLimitTable): Throttle {
-  const limiters = new Map<string, RateLimiterAbstract>();
-  const limiterFor = (plan: Plan, scope: Scope): RateLimiterAbstract | null => {
+  const limiter = (plan: Plan, scope: Scope): RateLimiterAbstract | null => {
     const perKey = limits[plan].requestsPerMinute;
     if (perKey === null) return null;
-    let limiter = limiters.get(`${scope}:${plan}`);
-    if (!limiter) {
-      const options =
-        scope === 'key'
-          ? { keyPrefix: `throttle:${plan}`, points: perKey, duration: WINDOW_SECONDS }
-          : { keyPrefix: `throttle-user:${plan}`, points: perKey * USER_LIMIT_FACTOR, duration: WINDOW_SECONDS };
-      limiter = store.redis
-        ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
-        : new RateLimiterMemory(options);
-      limiters.set(`${scope}:${plan}`, limiter);
+    const options =
+      scope === 'key'
+        ? { keyPrefix: `throttle:${plan}`, points: perKey, duration: WINDOW_SECONDS }
+        : { keyPrefix: `throttle-user:${plan}`, points: perKey * USER_LIMIT_FACTOR, duration: WINDOW_SECONDS };
+    return store.redis
+      ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
+      : new RateLimiterMemory(options);
+  };
+  // Built once per plan: every authenticated request comes through here.
+  const windows = new Map<Plan, PlanWindows | null>();
+  const windowsFor = (plan: Plan): PlanWindows | null => {
+    let planWindows = windows.get(plan);
+    if (planWindows === undefined) {
+      const perKey = limiter(plan, 'key');
+      const perUser = limiter(plan, 'user');
+      planWindows = perKey && perUser ? { perKey, perUser } : null;
+      windows.set(plan, planWindows);
     }
-    return limiter;
+    return planWindows;
   };
 
   return {
     async consume({ keyId, userId, plan }) {
-      const keyLimiter = limiterFor(plan, 'key');
-      const userLimiter = limiterFor(plan, 'user');
-      if (!keyLimiter || !userLimiter) return { headers: {} };
+      const planWindows = windowsFor(plan);
+      if (!planWindows) return { headers: {} };
       // Both at once, one round trip to the store on every request. A request the key's own limit
       // refuses is then given back to the user's window, so one key (a leaked one, say) cannot use
       // up the share of the user's other keys.
-      const [perKey, perUser] = await Promise.allSettled([take(keyLimiter, keyId, plan, 'key'), take(userLimiter, userId, plan, 'user')]);
-      if (perKey.status === 'rejected') {
-        if (perUser.status === 'fulfilled') await userLimiter.reward(userId, 1).catch(() => undefined);
-        throw perKey.reason;
+      const keyTaking = take(planWindows.perKey, keyId, plan, 'key');
+      const userTaking = take(planWindows.perUser, userId, plan, 'user');
+      const perKey = await keyTaking;
+      const perUser = await userTaking;
+      if (!perKey.granted) {
+        if (perUser.granted) await planWindows.perUser.reward(userId, 1).catch(() => undefined);
+        throw perKey.refusal;
       }
-      if (perUser.status === 'rejected') throw perUser.reason;
-      return { headers: rateLimitHeaders(nearer(perKey.value, perUser.value)) };
+      if (!perUser.granted) throw perUser.refusal;
+      return { headers: rateLimitHeaders(nearer(perKey.window, perUser.window)) };
     },
     async peek(keyId, plan) {
-      const limiter = limiterFor(plan, 'key');
+      const limiter = windowsFor(plan)?.perKey;
       if (!limiter) return { limit: null, remaining: null, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
       const current = await limiter.get(keyId);
       if (!current) return { limit: limiter.points, remaining: limiter.points, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
@@ -90,37 +98,52 @@ export function createThrottle(store: SharedCache, limits: PlanLimitTable): Thro
   };
 }
 
+/** A plan's two windows: each key's, and each user's (all of the user's keys together). */
+interface PlanWindows {
+  perKey: RateLimiterAbstract;
+  perUser: RateLimiterAbstract;
+}
+
 interface WindowState {
   limit: number;
   result: RateLimiterRes;
 }
 
-async function take(limiter: RateLimiterAbstract, id: string, plan: Plan, scope: Scope): Promise<WindowState> {
-  try {
-    return { limit: limiter.points, result: await limiter.consume(id, 1) };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      const headers = rateLimitHeaders({ limit: limiter.points, result: rejection });
-      const message =
-        scope === 'key'
-          ? `Too many requests for this API key: ${limiter.points} per minute on the ${plan} plan`
-          : `Too many requests for this account's API keys together: ${limiter.points} per minute on the ${plan} plan`;
-      throw new AppError('RATE_LIMITED', message, { limit: limiter.points, retry_after: Number(headers['RateLimit-Reset']), scope }, {
-        ...headers,
-        'Retry-After': headers['RateLimit-Reset']!,
-      });
-    }
-    // Redis down: the store is unavailable, which is a dependency failure, not the client's.
-    throw new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
+/** One request taken from a window, or refused: never a rejected promise, so both can be awaited in turn. */
+type Taken = { granted: true; window: WindowState } | { granted: false; refusal: AppError };
+
+function take(limiter: RateLimiterAbstract, id: string, plan: Plan, scope: Scope): Promise<Taken> {
+  return limiter.consume(id, 1).then(
+    (result): Taken => ({ granted: true, window: { limit: limiter.points, result } }),
+    (rejection: unknown): Taken => ({ granted: false, refusal: refusal(limiter, rejection, plan, scope) }),
+  );
+}
+
+function refusal(limiter: RateLimiterAbstract, rejection: unknown, plan: Plan, scope: Scope): AppError {
+  if (rejection instanceof RateLimiterRes) {
+    const headers = rateLimitHeaders({ limit: limiter.points, result: rejection });
+    const message =
+      scope === 'key'
+        ? `Too many requests for this API key: ${limiter.points} per minute on the ${plan} plan`
+        : `Too many requests for this account's API keys together: ${limiter.points} per minute on the ${plan} plan`;
+    return new AppError('RATE_LIMITED', message, { limit: limiter.points, retry_after: Number(headers['RateLimit-Reset']), scope }, {
+      ...headers,
+      'Retry-After': headers['RateLimit-Reset']!,
+    });
   }
+  // Redis down: the store is unavailable, which is a dependency failure, not the client's.
+  return new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
 }
 
 /** The limit closer to refusing: fewer requests left, or as few but longer until they come back. */
 function nearer(a: WindowState, b: WindowState): WindowState {
-  const left = (w: WindowState) => Math.max(0, w.result.remainingPoints);
-  if (left(a) !== left(b)) return left(a) < left(b) ? a : b;
+  const leftInA = requestsLeft(a);
+  const leftInB = requestsLeft(b);
+  if (leftInA !== leftInB) return leftInA < leftInB ? a : b;
   return a.result.msBeforeNext >= b.result.msBeforeNext ? a : b;
 }
+
+const requestsLeft = (window: WindowState) => Math.max(0, window.result.remainingPoints);
 
 function rateLimitHeaders({ limit, result }: WindowState): Record<string, string> {
   return {
