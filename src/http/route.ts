@@ -20,7 +20,7 @@ export type RouteAuth =
 
 export interface RouteResponse {
   status?: number;
-  /** A JSON body (sent in the success envelope), a body already serialized by `preparedJson`, or bytes of `contentType`. */
+  /** A JSON body (sent in the success envelope), a body already serialized (`PreparedJson`), or bytes of `contentType`. */
   body: Record<string, unknown> | PreparedJson | Buffer;
   headers?: Record<string, string>;
   contentType?: string;
