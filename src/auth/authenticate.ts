@@ -64,8 +64,9 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
       'An API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"',
     );
   }
-  if (!isWellFormedKey(key, legacyKeyPrefix)) throw invalidKey();
-  const owner = await keys.find(hashApiKey(key), { issuedFormat: isIssuedFormat(key) });
+  const issuedFormat = isIssuedFormat(key);
+  if (!issuedFormat && !isWellFormedKey(key, legacyKeyPrefix)) throw invalidKey();
+  const owner = await keys.find(hashApiKey(key), { issuedFormat });
   if (!owner || owner.revokedAt) throw invalidKey();
   if (owner.expiresAt && owner.expiresAt.getTime() <= Date.now()) {
     throw new AppError('INVALID_API_KEY', 'The API key has expired');

@@ -20,8 +20,11 @@ import type { SharedCache } from '../storage/shared-cache';
 const WINDOW_SECONDS = 60;
 
 export interface AuthFailureLimit {
-  /** Refuses with RATE_LIMITED an address that has used up its failures this minute. */
-  check(address: string | undefined): Promise<void>;
+  /**
+   * Refuses with RATE_LIMITED an address that has used up its failures this minute. A read of
+   * this process's memory, so synchronous: every request presenting a key makes it.
+   */
+  check(address: string | undefined): void;
   /** Counts one failed authentication against the address. */
   record(address: string | undefined): Promise<void>;
 }
@@ -48,7 +51,7 @@ export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: nu
     });
 
   return {
-    async check(address) {
+    check(address) {
       const until = blockedUntil.get(clientKey(address));
       if (until === undefined || until <= Date.now()) return;
       const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));

@@ -4,6 +4,7 @@ import coBody from 'co-body';
 import { AppError } from '../domain/errors';
 import { authenticate, credentialHeaders, presentsKey, requirePermission } from '../auth/authenticate';
 import { requireFeature } from '../domain/plans';
+import type { Principal } from '../domain/access';
 import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
@@ -69,11 +70,14 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !withKey) return ANONYMOUS;
   // The socket's address: the app runs with proxy: false, so X-Forwarded-For is the client's to write.
   const address = ctx.req.socket.remoteAddress;
-  if (withKey) await deps.authFailures.check(address);
-  const principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix).catch(async (error: unknown) => {
+  if (withKey) deps.authFailures.check(address);
+  let principal: Principal;
+  try {
+    principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
+  } catch (error) {
     if (error instanceof AppError && error.code === 'INVALID_API_KEY') await deps.authFailures.record(address);
     throw error;
-  });
+  }
   // Known from here on, even if the throttle or the permission check refuses the request: usage
   // recording counts refused requests of a valid key too.
   ctx.state.principal = principal;
