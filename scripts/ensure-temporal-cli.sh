@@ -41,4 +41,10 @@ if ! GOBIN="$target" go install -ldflags=-checklinkname=0 "github.com/temporalio
   GOBIN="$target" go install "github.com/temporalio/cli/cmd/temporal@$VERSION" >&3 2>&3
 fi
 echo "built the Temporal CLI in $((SECONDS - started)) s: $target/temporal" >&2
+# The binary just written sits in the page cache in large folios, which the kernel maps into the
+# dev server 2 MB at a time: that server then held about 170 MB of RSS idle instead of 115, for as
+# long as those pages stayed cached. Written out and dropped from the cache, the binary is read
+# back from disk on start, a page at a time, as any installed one is. Best effort: GNU dd only.
+sync "$target/temporal" 2>/dev/null || sync
+dd if="$target/temporal" iflag=nocache count=0 status=none 2>/dev/null || true
 found "$target/temporal"
