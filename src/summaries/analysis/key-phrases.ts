@@ -222,7 +222,7 @@ function readSentence(
       out.terms.push(vocabulary.tokenTerm[token] ?? -1);
       // Tokenising the original-case word gives the same tokens in the same order.
       out.forms.push(forms[k - from] ?? vocabulary.tokens[token] ?? '');
-      out.generic.push((vocabulary.tokenGeneric[token] ?? 0) === 1);
+      out.generic.push((vocabulary.tokenClasses.generic[token] ?? 0) === 1);
       out.breakAfter.push(closesClause && k === end - 1);
     }
   }

@@ -4,6 +4,7 @@
  * word. Tokenising and classifying distinct words once is what keeps large transcripts cheap.
  */
 import type { LanguageProfile } from '../language/language-profile';
+import type { VocabularyClasses } from '../language/vocabulary-classes';
 import { createWordTokenizer, type WordTokenizer } from '../text/word-tokens';
 import type { WordStream } from './word-stream';
 
@@ -19,8 +20,11 @@ export interface Vocabulary {
   readonly wordTokens: Int32Array;
   /** Per token: its term, or -1 for tokens that carry no topic. */
   readonly tokenTerm: Int32Array;
-  /** Per token: 1 when it may not be a key term on its own. */
-  readonly tokenGeneric: Uint8Array;
+  /**
+   * Per token: its stem, stop and generic flags, as the language classified it. Text read beside
+   * the transcript (viewers' comments) looks its words up here before classifying new ones.
+   */
+  readonly tokenClasses: VocabularyClasses;
   readonly termCount: number;
 }
 
@@ -65,7 +69,7 @@ export function buildVocabulary(words: WordStream, language: LanguageProfile): V
     wordTokenStart,
     wordTokens: Int32Array.from(wordTokenList),
     tokenTerm,
-    tokenGeneric: classes.generic,
+    tokenClasses: classes,
     termCount: termIds.size,
   };
 }

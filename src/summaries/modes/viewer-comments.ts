@@ -12,6 +12,7 @@ import { mostCommonForm } from '../analysis/key-phrases';
 import { commentText, cutAtWord, likesOf, usableComments } from '../text/comments';
 import { escapeUntrustedMarkdown } from '../text/markdown';
 import { isContinuousScript } from '../text/word-tokens';
+import type { VocabularyClasses } from '../language/vocabulary-classes';
 
 const MAX_THEMES = 5;
 const MAX_QUOTES = 3;
@@ -217,15 +218,24 @@ function commentTokens(text: string, tokenize: (text: string) => string[]): stri
 /** Stop, stem and generic flags of tokens, from the transcript language's classifier, classified once each. */
 function tokenClasses(analysis: TranscriptAnalysis, tokens: readonly string[]): (token: string) => TokenClass {
   const distinct = [...new Set(tokens.map((token) => token.toLowerCase()))];
-  const classes = analysis.language.classify(distinct);
   const praise = analysis.language.isEnglish ? ENGLISH_COMMENT_PRAISE : null;
   const byToken = new Map<string, TokenClass>();
-  distinct.forEach((token, i) => {
+  const add = (token: string, classes: VocabularyClasses, i: number) =>
     byToken.set(token, {
       stem: classes.stems[i] ?? token,
       stop: (classes.stop[i] ?? 0) === 1,
       generic: (classes.generic[i] ?? 0) === 1 || (praise?.has(token) ?? false),
     });
-  });
+  // Most words of a comment section are the transcript's own, already classified (for English,
+  // by wink, the costly part): only the others are classified here.
+  const { tokenIndex, tokenClasses: known } = analysis.vocabulary;
+  const unknown: string[] = [];
+  for (const token of distinct) {
+    const index = tokenIndex.get(token);
+    if (index === undefined) unknown.push(token);
+    else add(token, known, index);
+  }
+  const classes = analysis.language.classify(unknown);
+  unknown.forEach((token, i) => add(token, classes, i));
   return (token) => byToken.get(token.toLowerCase()) ?? { stem: token.toLowerCase(), stop: true, generic: true };
 }
