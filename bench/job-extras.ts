@@ -13,6 +13,8 @@
  * The comments target: a job with include_comments within 10% of the same job without. Beside the
  * times, the CPU each job cost every process on the machine (bench/process-cpu.ts): nothing in a
  * job waits on its comments, so what they add to its time is the CPU they take from its steps.
+ * Which steps they slow shows in the last table, read from each job's workflow history
+ * (bench/job-timeline.ts).
  *
  * Before a round's jobs, the round's video is read once through the YouTube client (metadata,
  * transcript, comments), untimed. The fake makes up a video, its captions and its comment pages
@@ -30,6 +32,8 @@ import { generatedVideoId } from '../test/fake-youtube';
 import { createYouTubeClient } from '../src/youtube';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
 import { CPU_PARTS, cpuSpent, readCpu, type CpuReading } from './process-cpu';
+import { Client, Connection } from '@temporalio/client';
+import { readJobTimeline, TIMELINE_STEPS, type JobTimeline } from './job-timeline';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '30' } } });
 const ROUNDS = Number(args.rounds);
@@ -76,8 +80,8 @@ async function main() {
     await youtubeClient.getComments(videoId, { limit: config.COMMENTS_LIMIT });
   };
 
-  /** One job, start to end; its time in ms as the service recorded it. */
-  const runJob = async (videoId: string, variant: Variant): Promise<number> => {
+  /** One job, start to end; its id, and its time in ms as the service recorded it. */
+  const runJob = async (videoId: string, variant: Variant): Promise<{ jobId: string; ms: number }> => {
     const res = await fetch(`${api.url}/api/v1/videos/process`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -88,7 +92,7 @@ async function main() {
     for (;;) {
       const row = await db.selectFrom('jobs').select(['status', 'error_message', 'created_at', 'completed_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
       if (row.status === 'failed') throw new Error(`a benchmark job failed: ${row.error_message}`);
-      if (row.status === 'completed') return new Date(row.completed_at!).getTime() - new Date(row.created_at).getTime();
+      if (row.status === 'completed') return { jobId, ms: new Date(row.completed_at!).getTime() - new Date(row.created_at).getTime() };
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
@@ -100,6 +104,8 @@ async function main() {
   const cpu: Record<Variant, CpuReading[]> = { plain: [], comments: [], 'comments + infographic': [] };
   const processes = { servicePid: process.pid, fakeYouTubePid: youtube.pid };
   const comments: number[] = [];
+  const jobIds: Record<Variant, string[]> = { plain: [], comments: [], 'comments + infographic': [] };
+  const timelines: Record<Variant, JobTimeline[]> = { plain: [], comments: [], 'comments + infographic': [] };
   try {
     for (let round = -WARM_UP_ROUNDS; round < ROUNDS; round++) {
       const videoId = generatedVideoId(30_000 + round + WARM_UP_ROUNDS);
@@ -107,12 +113,20 @@ async function main() {
       await prime(videoId);
       for (const variant of order) {
         const before = readCpu(processes);
-        const ms = await runJob(videoId, variant);
+        const { jobId, ms } = await runJob(videoId, variant);
         if (round >= 0) {
+          jobIds[variant].push(jobId);
           times[variant].push(ms);
           cpu[variant].push(cpuSpent(before, readCpu(processes)));
         }
       }
+    }
+    const connection = await Connection.connect({ address: infra.temporalAddress });
+    try {
+      const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+      for (const variant of VARIANT_NAMES) for (const jobId of jobIds[variant]) timelines[variant].push(await readJobTimeline(client, jobId));
+    } finally {
+      await connection.close();
     }
     const fetched = await db.selectFrom('job_comments').select('comments').execute();
     for (const row of fetched) comments.push(row.comments.fetched);
@@ -155,6 +169,30 @@ async function main() {
   printTable(
     'CPU per job, mean ms by process (service: API and worker, this process)',
     VARIANT_NAMES.map((variant) => ({ job: variant, ...Object.fromEntries(Object.entries(meanCpu(variant)).map(([part, ms]) => [part, round(ms)])) })),
+  );
+  // Where the time went, step by step, from each job's workflow history: what runs beside the
+  // steps (the comments) shows up as the steps it overlaps growing.
+  const meanStep = (variant: Variant, pick: (timeline: JobTimeline) => number | undefined) =>
+    round(mean(timelines[variant].map(pick).filter((ms): ms is number => ms !== undefined)));
+  printTable(
+    'where the time went, mean ms per step (workflow history)',
+    [
+      ...TIMELINE_STEPS.map((step) => ({
+        step,
+        ...Object.fromEntries(VARIANT_NAMES.map((variant) => [variant, meanStep(variant, (t) => t.steps[step])])),
+        'comments - plain': round(meanStep('comments', (t) => t.steps[step]) - meanStep('plain', (t) => t.steps[step])),
+      })),
+      {
+        step: 'workflow, start to end',
+        ...Object.fromEntries(VARIANT_NAMES.map((variant) => [variant, meanStep(variant, (t) => t.totalMs)])),
+        'comments - plain': round(meanStep('comments', (t) => t.totalMs) - meanStep('plain', (t) => t.totalMs)),
+      },
+      ...['fetchComments', 'renderInfographic'].map((activity) => ({
+        step: `activity ${activity}`,
+        ...Object.fromEntries(VARIANT_NAMES.map((variant) => [variant, meanStep(variant, (t) => t.sideActivities[activity]) || '-'])),
+        'comments - plain': '-',
+      })),
+    ],
   );
   const plainCpu = meanCpu('plain');
   const commentsCpu = meanCpu('comments');
