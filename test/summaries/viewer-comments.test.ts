@@ -145,6 +145,30 @@ describe('extractive "What viewers say"', () => {
     expect(second).not.toMatch(/caffeine|all-nighter/);
   });
 
+  it('names things only: words viewers share that name nothing are no theme, in English', async () => {
+    const shared = [
+      comment('The part about melatonin finally made it click for me.', 9),
+      comment('Finally it clicks: screens at night are the problem.', 7),
+      comment('I disagree a little about melatonin, it never worked for me.', 4),
+      comment('Finally someone explains melatonin properly. It all clicks now.', 3),
+      comment('I disagree about screens, I read on mine every night.', 2),
+      comment('Finally! The melatonin part made it click.', 1),
+    ];
+    const line = themesLine((await summarize({ ...lecture, comments: shared }, 'detailed')).content) ?? '';
+    expect(line).toContain('melatonin (4 comments)');
+    expect(line).toContain('screens (2 comments)');
+    // As often or more often written than the topics, but an adverb and verbs name nothing.
+    expect(line).not.toMatch(/finally|click|disagree/i);
+
+    // Without a tagger for the language, words are themes as before.
+    const spanish = {
+      ...lecture,
+      language: 'es',
+      comments: [comment('Finalmente entendí la melatonina.', 3), comment('Finalmente alguien lo explica.', 2)],
+    };
+    expect(themesLine((await summarize(spanish, 'detailed')).content) ?? '').toMatch(/finalmente \(2 comments\)/i);
+  });
+
   it('counts a term once per comment, and asks for three comments when there are many', async () => {
     const repeated = [comment('Adenosine adenosine adenosine adenosine!', 50), comment('Nothing in common with the other one.', 1)];
     const one = await summarize({ ...lecture, comments: repeated }, 'detailed');

@@ -121,3 +121,36 @@ function tagOutOfContext(words: WordStream, vocabulary: Vocabulary): WordTags {
   }
   return { first, last };
 }
+
+/**
+ * Tags of short runs of tokens (a comment's clauses), each run read in its own context: one wink
+ * document for them all, the runs kept apart by full stops. Per run, per token: the tag of its
+ * last wink token ("life" of "half-life"). Null when wink's words cannot be lined up with ours;
+ * the caller then does without tags.
+ */
+export function tagTokenRuns(runs: readonly (readonly string[])[]): Uint8Array[] | null {
+  const tagged = runs.map((run) => new Uint8Array(run.length));
+  if (runs.length === 0) return tagged;
+  if (runs.some((run) => run.length === 0)) return null;
+  const nlp = englishTagger();
+  const its = nlp.its;
+  const tokens = nlp.readDoc(runs.map((run) => run.join(' ')).join(' . ')).tokens();
+  const tags = tokens.out(its.pos) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  // Our tokens hold no spaces, so a wink token preceded by one starts the next of our tokens, or
+  // the full stop after a run (position run.length).
+  let r = 0;
+  let position = -1;
+  for (let t = 0; t < tags.length; t += 1) {
+    if (t === 0 || (spaces[t] ?? '') !== '') {
+      position += 1;
+      if (position > runs[r]!.length) {
+        r += 1;
+        position = 0;
+        if (r >= runs.length) return null;
+      }
+    }
+    if (position < runs[r]!.length) tagged[r]![position] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
+  }
+  return r === runs.length - 1 && position === runs[r]!.length - 1 ? tagged : null;
+}

@@ -2,7 +2,9 @@
  * "What viewers say" for the extractive engine: one line on the themes that recur across
  * viewers' comments, then the most-liked comments quoted. A theme is a run of one to three
  * topic-bearing words, keyed by stems, counted once per comment however often that comment
- * repeats it; it must recur in several distinct comments (2, or 3 when there are many).
+ * repeats it; it must recur in several distinct comments (2, or 3 when there are many). In
+ * English it must name a thing where viewers wrote it (a noun phrase, by wink's tags):
+ * "finally" and "click" recur in many comment sections and say nothing.
  * Words of the video's title alone name its subject, not a theme, and praise every video gets
  * ("great video, thanks") is not one either. Comment text is quoted literally, never as markup.
  */
@@ -13,6 +15,7 @@ import { commentText, cutAtWord, likesOf, usableComments } from '../text/comment
 import { escapeUntrustedMarkdown } from '../text/markdown';
 import { isContinuousScript } from '../text/word-tokens';
 import type { VocabularyClasses } from '../language/vocabulary-classes';
+import { TAG_ADJ, TAG_NOUN, TAG_NUM, TAG_PROPN, TAG_VERB, tagTokenRuns } from '../analysis/word-tags';
 
 const MAX_THEMES = 5;
 const MAX_QUOTES = 3;
@@ -54,6 +57,9 @@ interface ThemeTally {
   allGeneric: boolean;
   /** A shorter run that a longer one with as many comments contains. */
   subsumed: boolean;
+  /** Times it was written, and of those, as the name of a thing (see namesAThing). */
+  uses: number;
+  namingUses: number;
 }
 
 interface TokenClass {
@@ -141,11 +147,18 @@ export function recurringThemes(analysis: TranscriptAnalysis, comments: readonly
       .map((c) => c.stem),
   );
 
+  // English comments are tagged, so that a theme names a thing ("payback period", "battery"),
+  // not a word viewers merely share ("finally", "click", "disagree").
+  const tags = analysis.language.isEnglish ? tagTokenRuns(viewerComments.flatMap((c) => c.clauses)) : null;
+  let clauseIndex = 0;
+
   const tallies = new Map<string, ThemeTally>();
   let order = 0;
   for (const { clauses, likes } of viewerComments) {
     const inComment = new Set<string>();
     for (const tokens of clauses) {
+      const clauseTags = tags?.[clauseIndex] ?? null;
+      clauseIndex += 1;
       const classes = tokens.map(classOf);
       for (let i = 0; i < tokens.length; i += 1) {
         for (let n = 1; n <= MAX_NGRAM && i + n <= tokens.length; n += 1) {
@@ -156,12 +169,14 @@ export function recurringThemes(analysis: TranscriptAnalysis, comments: readonly
           const key = terms.join(' ');
           let tally = tallies.get(key);
           if (!tally) {
-            tally = { terms, comments: 0, likes: 0, forms: new Map(), first: order++, allGeneric: run.every((c) => c.generic), subsumed: false };
+            tally = { terms, comments: 0, likes: 0, forms: new Map(), first: order++, allGeneric: run.every((c) => c.generic), subsumed: false, uses: 0, namingUses: 0 };
             tallies.set(key, tally);
           }
           const words = tokens.slice(i, i + n);
           const form = words.join(words.some(isContinuousScript) ? '' : ' ');
           tally.forms.set(form, (tally.forms.get(form) ?? 0) + 1);
+          tally.uses += 1;
+          if (clauseTags === null || namesAThing(words, clauseTags.subarray(i, i + n))) tally.namingUses += 1;
           if (inComment.has(key)) continue;
           inComment.add(key);
           tally.comments += 1;
@@ -171,7 +186,10 @@ export function recurringThemes(analysis: TranscriptAnalysis, comments: readonly
     }
   }
 
+  const isName = (tally: ThemeTally) => tally.namingUses * 2 >= tally.uses;
   for (const tally of tallies.values()) {
+    // Only a name stands in for the shorter names inside it.
+    if (!isName(tally)) continue;
     for (let n = 1; n < tally.terms.length; n += 1) {
       for (let i = 0; i + n <= tally.terms.length; i += 1) {
         const shorter = tallies.get(tally.terms.slice(i, i + n).join(' '));
@@ -181,7 +199,7 @@ export function recurringThemes(analysis: TranscriptAnalysis, comments: readonly
   }
 
   const candidates = [...tallies.values()]
-    .filter((t) => t.comments >= minComments && !t.allGeneric && !t.subsumed && !t.terms.every((term) => titleTerms.has(term)))
+    .filter((t) => t.comments >= minComments && isName(t) && !t.allGeneric && !t.subsumed && !t.terms.every((term) => titleTerms.has(term)))
     .sort((a, b) => b.comments - a.comments || b.likes - a.likes || b.terms.length - a.terms.length || a.first - b.first);
   const themes: ViewerTheme[] = [];
   const usedTerms = new Set<string>();
@@ -192,6 +210,22 @@ export function recurringThemes(analysis: TranscriptAnalysis, comments: readonly
     themes.push({ text: mostCommonForm(tally.forms), comments: tally.comments });
   }
   return themes;
+}
+
+/**
+ * Whether a run of words, as tagged where it was written, names a thing: it ends in a noun (or a
+ * gerund: "fuelling" and "batch cooking" are topics), after nouns, adjectives,
+ * numbers or gerunds only ("spaced repetition", "speaking practice", "caffeine half-life").
+ */
+function namesAThing(words: readonly string[], tags: Uint8Array): boolean {
+  const last = words.length - 1;
+  for (let i = 0; i <= last; i += 1) {
+    const tag = tags[i] ?? 0;
+    const gerund = tag === TAG_VERB && /ing$/iu.test(words[i] ?? '');
+    const fits = i === last ? tag === TAG_NOUN || tag === TAG_PROPN || gerund : tag === TAG_NOUN || tag === TAG_PROPN || tag === TAG_ADJ || tag === TAG_NUM || gerund;
+    if (!fits) return false;
+  }
+  return true;
 }
 
 const HYPHENATED = /[\p{L}\p{N}]-[\p{L}\p{N}]/u;
