@@ -35,11 +35,15 @@ export interface PostgresServerOptions {
   logFile: string;
   log: (message: string) => void;
   startTimeoutMs?: number;
+  /** Create the cluster when there is none (default). A restart in place never creates one. */
+  initIfMissing?: boolean;
 }
 
 export interface RunningPostgresServer {
   /** For `pg`: host is the socket directory. */
   connection: { host: string; port: number; user: string; database: string };
+  /** Settles when the server process has ended, saying how (src/infra/supervise-server.ts). */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +80,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   const binaries = await reachableBinaries(locatePostgresBinaries(), path.dirname(options.clusterDir), owner);
 
   if (!fs.existsSync(path.join(options.clusterDir, 'PG_VERSION'))) {
+    if (options.initIfMissing === false) throw new Error(`the embedded Postgres cluster is gone from ${options.clusterDir}`);
     options.log(`creating the embedded Postgres cluster in ${options.clusterDir}`);
     await initCluster(binaries.initdb, options.clusterDir, owner);
   }
@@ -94,7 +99,10 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     { stdio: ['ignore', log.fd, log.fd], detached: true, ...(owner ?? {}), env: serverEnvironment() },
   );
   fs.closeSync(log.fd);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ended = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `was stopped (${signal})` : `exited with ${code}`)),
+  );
+  const exited = ended.then(() => {});
   child.once('error', () => {}); // surfaced as "exited" below
   // A process that exits without stopping us (a forced exit after an overrun drain, a start-up
   // failure) still asks the server for a fast shutdown, which it carries out on its own.
@@ -111,7 +119,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     throw new Error(`the embedded Postgres did not start: ${said ?? (error as Error).message} (its log: ${options.logFile})`);
   }
   options.log(`embedded Postgres ${readVersion(options.clusterDir)} ready (data in ${options.clusterDir})`);
-  return { connection, stop: () => stopServer(child, exited) };
+  return { connection, exited: ended, stop: () => stopServer(child, exited) };
 }
 
 /**

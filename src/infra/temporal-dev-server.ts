@@ -12,6 +12,7 @@ import { createTemporalClient } from '../temporal/client';
 import { isProcessAlive } from './pid-lock';
 import { freePort } from './free-port';
 import { openServerLog, serverLogSince } from './server-log';
+import { superviseServer, type ChildServer } from './supervise-server';
 
 export interface DevServerOptions {
   dataDir: string;
@@ -21,6 +22,8 @@ export interface DevServerOptions {
   namespace: string;
   cliPath?: string;
   log: (message: string) => void;
+  /** The server stopping unexpectedly, and its restart (src/infra/supervise-server.ts). Default: log. */
+  warn?: (message: string) => void;
 }
 
 export interface RunningDevServer {
@@ -76,9 +79,25 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const cli = await locateCli(options);
   if (!cli) return startWithSdkDownload(options, root, `127.0.0.1:${options.port}`);
 
+  // Chosen once: a restart keeps the address and the Web UI's port.
+  const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
+  const files = { root, pidFile, logFile, uiPort };
   for (let attempt = 1; ; attempt++) {
-    const started = await startCliServer(cli, options, { root, pidFile, logFile });
-    if (started.ok) return started.server;
+    const started = await startCliServer(cli, options, files);
+    if (started.ok) {
+      const { server } = started;
+      // A server that dies is started again on the same port and database (its state is all there).
+      const supervised = superviseServer(
+        server,
+        async () => {
+          const again = await startCliServer(cli, options, files);
+          if (!again.ok) throw new Error(`${again.reason} (its log: ${logFile})`);
+          return again.server;
+        },
+        { name: 'Temporal dev server', warn: options.warn ?? options.log },
+      );
+      return { address: server.address, uiUrl: server.uiUrl, stop: () => supervised.stop() };
+    }
     const failure = `the embedded Temporal server did not start: ${started.reason} (its log: ${logFile})`;
     if (!started.portTaken || attempt === START_ATTEMPTS) throw new Error(failure);
     options.log(`${failure}; trying again`);
@@ -86,15 +105,15 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   }
 }
 
-type CliStart = { ok: true; server: RunningDevServer } | { ok: false; reason: string; portTaken: boolean };
+type CliServer = RunningDevServer & ChildServer;
+type CliStart = { ok: true; server: CliServer } | { ok: false; reason: string; portTaken: boolean };
 
 async function startCliServer(
   cli: string,
   options: DevServerOptions,
-  { root, pidFile, logFile }: { root: string; pidFile: string; logFile: string },
+  { root, pidFile, logFile, uiPort }: { root: string; pidFile: string; logFile: string; uiPort: number | null },
 ): Promise<CliStart> {
   const address = `127.0.0.1:${options.port}`;
-  const uiPort = options.uiPort === 0 ? await freePort() : options.uiPort;
   const uiUrl = uiPort === null ? null : `http://127.0.0.1:${uiPort}`;
   const log = openServerLog(logFile);
   const child = spawn(
@@ -117,7 +136,10 @@ async function startCliServer(
   );
   fs.closeSync(log.fd);
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const exited = ended.then(({ code }) => code);
   // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
@@ -133,7 +155,8 @@ async function startCliServer(
     return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
-  return { ok: true, server: { address, uiUrl, stop: () => stopChild(child, exited, pidFile) } };
+  const how = ended.then(({ code, signal }) => (signal ? `was stopped (${signal})` : `exited with ${code}`));
+  return { ok: true, server: { address, uiUrl, exited: how, stop: () => stopChild(child, exited, pidFile) } };
 }
 
 /**

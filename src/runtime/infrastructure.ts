@@ -52,6 +52,7 @@ async function openInfrastructure(
     poolSize: config.DATABASE_POOL_SIZE,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     log: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
   });
   logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
 
@@ -71,6 +72,7 @@ async function openInfrastructure(
         namespace: config.TEMPORAL_NAMESPACE,
         cliPath: config.TEMPORAL_CLI_PATH,
         log: (message) => logger.info(message),
+        warn: (message) => logger.warn(message),
       });
     }
   } catch (error) {

@@ -33,12 +33,14 @@ export interface DatabaseOptions {
   queryTimeoutMs?: number;
   /** Start-up messages of the embedded server (first start, leftovers, the PGlite import). */
   log?: (message: string) => void;
+  /** The embedded server stopping unexpectedly, and its restart. Default: log. */
+  warn?: (message: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const embedded = options.databaseUrl
     ? null
-    : await openEmbeddedPostgres(options.dataDir, { mode: options.embeddedMode ?? 'host', log: options.log });
+    : await openEmbeddedPostgres(options.dataDir, { mode: options.embeddedMode ?? 'host', log: options.log, warn: options.warn });
   const connection: PoolConfig = {
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
     ...databaseDeadlines(options.queryTimeoutMs ?? 10_000),

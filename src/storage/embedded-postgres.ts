@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
 import { acquirePidLock, readLiveLockHolder } from '../infra/pid-lock';
-import { SOCKET_PORT, startPostgresServer } from '../infra/postgres-server';
+import { SOCKET_PORT, startPostgresServer, type PostgresServerOptions } from '../infra/postgres-server';
+import { superviseServer } from '../infra/supervise-server';
 
 export interface EmbeddedPostgres {
   /** How `pg` reaches it. */
@@ -33,6 +34,8 @@ export type EmbeddedMode =
 export interface EmbeddedPostgresOptions {
   mode: EmbeddedMode;
   log?: (message: string) => void;
+  /** The server stopping unexpectedly, and its restart (src/infra/supervise-server.ts). Default: log. */
+  warn?: (message: string) => void;
   waitForHostMs?: number;
 }
 
@@ -55,15 +58,21 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
 
   const lock = await acquirePidLock(lockPath, options.waitForHostMs ?? 15_000, 'the embedded database');
   try {
-    const server = await startPostgresServer({
+    const serverOptions: PostgresServerOptions = {
       clusterDir: path.join(root, 'cluster'),
       socketDir,
       logFile: path.join(root, 'server.log'),
       log: options.log ?? (() => {}),
+    };
+    const first = await startPostgresServer(serverOptions);
+    // The host keeps its server up: one that dies is started again on the same cluster and socket.
+    const server = superviseServer(first, () => startPostgresServer({ ...serverOptions, initIfMissing: false }), {
+      name: 'Postgres',
+      warn: options.warn ?? serverOptions.log,
     });
     let closed = false;
     return {
-      poolConfig: server.connection,
+      poolConfig: first.connection,
       role: 'host',
       legacyPgliteDir: findLegacyPglite(root),
       close: async () => {

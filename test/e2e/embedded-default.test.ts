@@ -5,8 +5,9 @@
  *
  * One service for the whole file, in order: the quota race, 100 concurrent submissions with
  * pollers and key creation alongside, the 10 MB transcript in all five modes with an infographic
- * and comments, 20 concurrent jobs with both, then a SIGKILL with 20 jobs in flight and a restart
- * that completes them, and a clean SIGTERM that leaves nothing running.
+ * and comments, 20 concurrent jobs with both, its own Postgres and Temporal killed under it and
+ * started again, then a SIGKILL with 20 jobs in flight and a restart that completes them, and a
+ * clean SIGTERM that leaves nothing running.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -253,6 +254,28 @@ it('draws the infographics and reads the comments of 20 concurrent jobs, and ser
   expect(JSON.parse(history.stdout).events[0].eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_STARTED');
   const replay = await npmCli(env, ['jobs', 'replay', jobIds[0]!]);
   expect({ code: replay.code, report: JSON.parse(replay.stdout.trim().split('\n').pop()!) }).toEqual({ code: 0, report: { replayed: 1, failed: [] } });
+});
+
+it('starts its own Postgres and Temporal again when they are killed under it, and completes the jobs in flight', async () => {
+  const key = await createUser('pro');
+  const pending = await Promise.all(Array.from({ length: 10 }, () => submit(key, nextVideoUrl(), ['tldr', 'detailed'])));
+  expect(pending.map((a) => a.status)).toEqual(Array(10).fill(202));
+  const jobIds = pending.map((a) => a.json.job_id as string);
+
+  // As the OOM killer would: no warning, no clean shutdown.
+  const postgresPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8'), 10);
+  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  process.kill(postgresPid, 'SIGKILL');
+  process.kill(temporalPid, 'SIGKILL');
+
+  await service.waitHealthy(60_000);
+  const after = await Promise.all(Array.from({ length: 5 }, () => submit(key, nextVideoUrl(), ['tldr'])));
+  expect(after.map((a) => a.status)).toEqual(Array(5).fill(202));
+  jobIds.push(...after.map((a) => a.json.job_id as string));
+  const finals = await Promise.all(jobIds.map((id) => waitTerminal(key, id, 300_000)));
+  expect(finals.map((f) => f.json.status)).toEqual(Array(15).fill('completed'));
+  expect(service.output()).toContain('the embedded Postgres is running again');
+  expect(service.output()).toContain('the embedded Temporal dev server is running again');
 });
 
 it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cleanly on SIGTERM', async () => {
