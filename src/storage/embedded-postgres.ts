@@ -42,6 +42,9 @@ export interface EmbeddedPostgresOptions {
 // Postgres clients cannot use a socket path longer than the kernel's sun_path (108 bytes).
 const MAX_SOCKET_PATH = 100;
 
+/** The clusters (their `postgres` directories) whose server this process runs. */
+const hostedHere = new Set<string>();
+
 /** Where earlier versions kept the PGlite database. */
 export const LEGACY_PGLITE_DIRNAME = 'data';
 
@@ -52,7 +55,9 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
   const socketDir = socketDirectoryFor(root);
   const poolConfig: PoolConfig = { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' };
 
-  if (options.mode === 'host-or-client' && readLiveLockHolder(lockPath) !== null) {
+  // This process's own server is shared, never taken over: the lock reads our pid as stale (a pid
+  // reused after a restart), and a second server on the cluster would stop the first.
+  if (hostedHere.has(root) || (options.mode === 'host-or-client' && readLiveLockHolder(lockPath) !== null)) {
     return { poolConfig, role: 'client', legacyPgliteDir: null, close: async () => {} };
   }
 
@@ -70,6 +75,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
       name: 'Postgres',
       warn: options.warn ?? serverOptions.log,
     });
+    hostedHere.add(root);
     let closed = false;
     return {
       poolConfig: first.connection,
@@ -81,6 +87,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
         try {
           await server.stop();
         } finally {
+          hostedHere.delete(root);
           lock.release();
         }
       },
