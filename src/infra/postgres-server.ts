@@ -20,6 +20,7 @@ import { Client } from 'pg';
 import { isProcessAlive } from './pid-lock';
 import { locatePostgresBinaries, type PostgresBinaries } from './postgres-binaries';
 import { openServerLog, serverLogSince } from './server-log';
+import { exitOf } from './supervise-server';
 
 const execFileAsync = promisify(execFile);
 
@@ -99,9 +100,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     { stdio: ['ignore', log.fd, log.fd], detached: true, ...(owner ?? {}), env: serverEnvironment() },
   );
   fs.closeSync(log.fd);
-  const ended = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ? `was stopped (${signal})` : `exited with ${code}`)),
-  );
+  const ended = exitOf(child);
   const exited = ended.then(() => {});
   child.once('error', () => {}); // surfaced as "exited" below
   // A process that exits without stopping us (a forced exit after an overrun drain, a start-up

@@ -8,10 +8,11 @@
  * Starts that fail are tried again, at once and then after 1 s, doubling up to 30 s, for as long
  * as the service runs; each failure is logged with its reason.
  */
+import type { ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ChildServer {
-  /** Settles when the server's process has ended, saying how: "exited with 1", "was killed (SIGKILL)". */
+  /** Settles when the server's process has ended, saying how (describeExit). */
   readonly exited: Promise<string>;
   stop(): Promise<void>;
 }
@@ -76,6 +77,16 @@ export function superviseServer<T extends ChildServer>(first: T, start: () => Pr
       await current?.stop();
     },
   };
+}
+
+/** How a child process ended, as log lines say it: "exited with 1", "was stopped (SIGKILL)". */
+export function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `was stopped (${signal})` : `exited with ${code}`;
+}
+
+/** Settles with how `child` ended, once it has. */
+export function exitOf(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(describeExit(code, signal))));
 }
 
 function reasonOf(error: unknown): string {

@@ -12,7 +12,7 @@ import { createTemporalClient } from '../temporal/client';
 import { isProcessAlive } from './pid-lock';
 import { freePort } from './free-port';
 import { openServerLog, serverLogSince } from './server-log';
-import { superviseServer, type ChildServer } from './supervise-server';
+import { describeExit, exitOf, superviseServer, type ChildServer } from './supervise-server';
 
 export interface DevServerOptions {
   dataDir: string;
@@ -136,10 +136,8 @@ async function startCliServer(
   );
   fs.closeSync(log.fd);
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const exited = ended.then(({ code }) => code);
+  const ended = exitOf(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
@@ -155,8 +153,7 @@ async function startCliServer(
     return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
-  const how = ended.then(({ code, signal }) => (signal ? `was stopped (${signal})` : `exited with ${code}`));
-  return { ok: true, server: { address, uiUrl, exited: how, stop: () => stopChild(child, exited, pidFile) } };
+  return { ok: true, server: { address, uiUrl, exited: ended, stop: () => stopChild(child, exited, pidFile) } };
 }
 
 /**
@@ -233,7 +230,7 @@ function runCliScript(script: string, options: DevServerOptions): Promise<string
       stopTimers();
       if (pendingErr.trim()) options.log(pendingErr.trim());
       if (code === 0) return resolve(stdout);
-      const how = signal ? `was stopped (${signal})` : `exited with ${code}`;
+      const how = describeExit(code, signal);
       const goOutput = fs.existsSync(buildLog) ? `; Go's output is in ${buildLog}` : '';
       reject(new Error(`ensure-temporal-cli.sh ${how}${goOutput}`));
     });

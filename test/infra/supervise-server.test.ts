@@ -12,7 +12,7 @@ import { Pool } from 'pg';
 import { openEmbeddedPostgres } from '../../src/storage/embedded-postgres';
 import { startDevServer } from '../../src/infra/temporal-dev-server';
 import { isProcessAlive } from '../../src/infra/pid-lock';
-import { superviseServer, type ChildServer } from '../../src/infra/supervise-server';
+import { exitOf, superviseServer, type ChildServer } from '../../src/infra/supervise-server';
 import { freePort } from '../support/ports';
 
 jest.setTimeout(120_000);
@@ -124,7 +124,7 @@ describe('superviseServer', () => {
   /** A real process standing in for a server: it runs until killed. */
   function sleeper(): ChildServer & { pid: number } {
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `was stopped (${signal})` : `exited with ${code}`)));
+    const exited = exitOf(child);
     return {
       pid: child.pid!,
       exited,
