@@ -14,6 +14,15 @@ import { Client, type PoolConfig } from 'pg';
 export const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 export class DeadlineClient extends Client {
+  constructor(config?: ConstructorParameters<typeof Client>[0]) {
+    super(config);
+    // A borrowed client whose connection breaks (the server restarted or was killed, the network
+    // cut) emits 'error' as well as failing its queries; the pool listens only to idle clients.
+    // Unheard, the event would end the process. The failed queries carry the error to their
+    // callers, and the pool drops the client, no longer queryable, when it is released.
+    this.on('error', () => {});
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this override must fit them all.
   override query(...args: unknown[]): any {
     const last = args.length - 1;
