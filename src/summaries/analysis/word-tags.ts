@@ -59,29 +59,38 @@ export function tagEnglishWords(words: WordStream, vocabulary: Vocabulary): Word
 }
 
 function tagInContext(words: WordStream): WordTags {
-  const first = new Uint8Array(words.length);
-  const last = new Uint8Array(words.length);
-  const nlp = englishTagger();
-  const its = nlp.its;
+  const tagged: WordTags = { first: new Uint8Array(words.length), last: new Uint8Array(words.length) };
   for (let from = 0; from < words.length; from += WINDOW_WORDS) {
     const to = Math.min(words.length, from + WINDOW_WORDS);
     const parts: string[] = [];
     for (let p = from; p < to; p += 1) parts.push(words.distinct[words.word[p] ?? 0] ?? '');
-    const tokens = nlp.readDoc(parts.join(' ')).tokens();
-    const tags = tokens.out(its.pos) as string[];
-    const spaces = tokens.out(its.precedingSpaces) as string[];
-    // Our words never contain spaces, so a token preceded by a space starts the next word.
-    let p = from - 1;
-    for (let t = 0; t < tags.length; t += 1) {
-      if (t === 0 || (spaces[t] ?? '') !== '') {
-        p += 1;
-        if (p >= to) break;
-        first[p] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
-      }
-      last[p] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
-    }
+    tagSpacedWords(parts, tagged, from);
   }
-  return { first, last };
+  return tagged;
+}
+
+/**
+ * Tags of words read together, in context, as one text: per word, the tag of its first and of
+ * its last wink token ("do" and "n't" of "don't"), written into `into` from `offset` on. Our
+ * words hold no spaces, so a wink token preceded by a space starts the next word. Answers how many
+ * words wink read: `words.length` when its words line up with ours.
+ */
+function tagSpacedWords(words: readonly string[], into: WordTags, offset: number): number {
+  const nlp = englishTagger();
+  const its = nlp.its;
+  const tokens = nlp.readDoc(words.join(' ')).tokens();
+  const tags = tokens.out(its.pos) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
+  let p = -1;
+  for (let t = 0; t < tags.length; t += 1) {
+    const code = CODES[tags[t] ?? ''] ?? TAG_OTHER;
+    if (t === 0 || (spaces[t] ?? '') !== '') {
+      p += 1;
+      if (p < words.length) into.first[offset + p] = code;
+    }
+    if (p < words.length) into.last[offset + p] = code;
+  }
+  return p + 1;
 }
 
 function tagOutOfContext(words: WordStream, vocabulary: Vocabulary): WordTags {
@@ -129,28 +138,16 @@ function tagOutOfContext(words: WordStream, vocabulary: Vocabulary): WordTags {
  * the caller then does without tags.
  */
 export function tagTokenRuns(runs: readonly (readonly string[])[]): Uint8Array[] | null {
-  const tagged = runs.map((run) => new Uint8Array(run.length));
-  if (runs.length === 0) return tagged;
+  if (runs.length === 0) return [];
   if (runs.some((run) => run.length === 0)) return null;
-  const nlp = englishTagger();
-  const its = nlp.its;
-  const tokens = nlp.readDoc(runs.map((run) => run.join(' ')).join(' . ')).tokens();
-  const tags = tokens.out(its.pos) as string[];
-  const spaces = tokens.out(its.precedingSpaces) as string[];
-  // Our tokens hold no spaces, so a wink token preceded by one starts the next of our tokens, or
-  // the full stop after a run (position run.length).
-  let r = 0;
-  let position = -1;
-  for (let t = 0; t < tags.length; t += 1) {
-    if (t === 0 || (spaces[t] ?? '') !== '') {
-      position += 1;
-      if (position > runs[r]!.length) {
-        r += 1;
-        position = 0;
-        if (r >= runs.length) return null;
-      }
-    }
-    if (position < runs[r]!.length) tagged[r]![position] = CODES[tags[t] ?? ''] ?? TAG_OTHER;
-  }
-  return r === runs.length - 1 && position === runs[r]!.length - 1 ? tagged : null;
+  // The runs and a full stop after each but the last, as one text.
+  const words = runs.flatMap((run, r) => (r === 0 ? run : ['.', ...run]));
+  const tagged: WordTags = { first: new Uint8Array(words.length), last: new Uint8Array(words.length) };
+  if (tagSpacedWords(words, tagged, 0) !== words.length) return null;
+  let start = 0;
+  return runs.map((run) => {
+    const tags = tagged.last.slice(start, start + run.length);
+    start += run.length + 1;
+    return tags;
+  });
 }
