@@ -12,6 +12,7 @@
  * so load from elsewhere on the machine falls on both; the ratio is the median of the rounds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -35,8 +36,11 @@ const STORE = args.store === 'memory' ? 'memory' : 'redis';
 const CONNECTIONS = 50;
 const TARGET = 0.5;
 const ROOT = path.join(__dirname, '..');
-/** As package.json's start scripts run the service (both servers alike). */
-const NODE_FLAGS = ['--heap-growing-percent=25', '--require', 'tsx/cjs'];
+/**
+ * Node's flags as `npm run start:api` passes them, read from package.json so the two cannot drift;
+ * both servers get them alike.
+ */
+const NODE_FLAGS = startScriptNodeFlags('start:api');
 const START_SCRIPT_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
 async function main() {
@@ -214,3 +218,11 @@ function cannon(url: string, headers: Record<string, string>, duration: number) 
 }
 
 runMain(main);
+
+/** The flags between `node` and the entry point in one of package.json's scripts. */
+function startScriptNodeFlags(script: string): string[] {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const command = /\bnode (.+) \S+\.ts$/.exec(scripts[script] ?? '');
+  if (!command) throw new Error(`package.json's ${script} script does not run node on a .ts entry point`);
+  return command[1]!.split(/ +/);
+}
