@@ -8,6 +8,8 @@ import { writeWorkflowBundle } from './workflow-bundle';
 import type { Tracing } from '../src/tracing/tracing';
 import { tracingWorkerOptions } from '../src/tracing/temporal-tracing';
 import { countActivityFailures } from '../src/metrics/activity-failures';
+import { scopeCallContextSynchronously } from '../src/temporal/call-context';
+import { releaseActivityContextBetweenActivities } from './activity-context';
 
 export interface WorkerOptions {
   address: string;
@@ -40,6 +42,10 @@ const SHUTDOWN_FORCE_MARGIN_MS = 3_000;
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const connection = await NativeConnection.connect({ address: options.address });
+  // Neither may leave an AsyncLocalStorage enabled, which would cost every request of an API in the
+  // same process (src/temporal/call-context.ts, workers/activity-context.ts).
+  scopeCallContextSynchronously(connection);
+  releaseActivityContextBetweenActivities();
   // Handed over as a file, the bundle is read into the workflow thread and nothing of it stays on
   // this thread; handed over as a string, the worker keeps that string (3.4 MB) in its options.
   const bundleFile = options.workflowBundle ? null : await writeWorkflowBundle({ tracing: Boolean(options.tracing) });

@@ -1,5 +1,6 @@
 /** The Temporal client the API uses to start and query workflows. */
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
+import { scopeCallContextSynchronously } from './call-context';
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
 
@@ -80,32 +81,5 @@ function defaultDeadline(timeoutMs: number, methodTimeoutsMs: Partial<Record<Bou
     const method = path.slice(path.lastIndexOf('/') + 1) as BoundedMethod;
     const bound = methodTimeoutsMs[method] ?? timeoutMs;
     return nextCall({ ...callOptions, deadline: Date.now() + bound }) as ReturnType<GrpcInterceptor>;
-  };
-}
-
-/**
- * The client scopes every namespaced call in `withMetadata`, an AsyncLocalStorage `run`. Once any
- * AsyncLocalStorage has run, Node 20 calls a hook on every promise the process creates, for good:
- * about a quarter of the API's CPU per request (bench/status-route.ts). The client reads that call
- * context synchronously, inside `run`, when it issues the RPC; so a scope that lasts exactly as
- * long as the synchronous call carries the same metadata without any hook.
- *
- * The price: a context set with `withDeadline`, `withAbortSignal` or `withMetadata` around code that
- * awaits before calling does not reach the call. This service sets per-call deadlines in the
- * interceptor above instead, and the linter refuses those methods.
- */
-function scopeCallContextSynchronously(connection: Connection): void {
-  type CallContext = ReturnType<Connection['callContextStorage']['getStore']>;
-  const storage = connection.callContextStorage;
-  let current: CallContext;
-  storage.getStore = () => current;
-  storage.run = <R, A extends unknown[]>(store: CallContext, fn: (...args: A) => R, ...args: A): R => {
-    const outer = current;
-    current = store;
-    try {
-      return fn(...args);
-    } finally {
-      current = outer;
-    }
   };
 }
