@@ -2,10 +2,13 @@
  * Throughput of the status route beside a bare Koa route, both measured from outside:
  *
  *   bash scripts/with-infra.sh node --require tsx/cjs bench/status-route.ts [--seconds 10] [--rounds 5] [--store redis|memory]
+ *   node --require tsx/cjs bench/status-route.ts --service npm-start [--seconds 10] [--rounds 5]
  *
- * The API runs in its own process as `npm run start:api` runs it (same Node flags), the bare Koa
- * app in another; autocannon (50 connections) runs here. The route asked is
- * GET /api/v1/videos/status/{id} of a completed job, authenticated, with the per-key throttle on
+ * The API runs in its own process as `npm run start:api` runs it (same Node flags); or, with
+ * `--service npm-start`, a plain `npm start` runs on a fresh DATA_DIR as a new user runs it (the
+ * API and the worker in one process, the embedded Postgres and Temporal). The bare Koa app runs in
+ * another process with the same script's Node flags; autocannon (50 connections) runs here. The
+ * route asked is GET /api/v1/videos/status/{id} of a completed job, authenticated, with the per-key throttle on
  * (a limit the benchmark never reaches, so every request pays for the throttle and none is
  * refused). `--store redis` throttles in Redis (scale-out), `--store memory` in process memory (the
  * embedded default of `npm start`). The two servers are measured in alternation, `--rounds` times,
@@ -17,77 +20,60 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startJobWorker } from '../workers/worker-process';
-import { generatedVideoId } from '../test/fake-youtube';
+import { generatedVideoId, startFakeYouTube } from '../test/fake-youtube';
+import { npmCli, npmStart } from '../test/support/npm-start';
 import { processCpuMs } from './process-cpu';
-import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack, tempDir } from './support';
 
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '5' },
-    store: { type: 'string', default: 'redis' },
+    /** Where the throttle counts: redis (the default for the API alone) or memory (always so under npm start). */
+    store: { type: 'string' },
+    /** api: the API alone, as `npm run start:api` runs it; npm-start: a plain `npm start`. */
+    service: { type: 'string', default: 'api' },
     /** Writes a CPU profile of the API process into this directory. */
     'cpu-prof-dir': { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
-const STORE = args.store === 'memory' ? 'memory' : 'redis';
 const CONNECTIONS = 50;
 const TARGET = 0.5;
 const ROOT = path.join(__dirname, '..');
-/**
- * Node's flags as `npm run start:api` passes them, read from package.json so the two cannot drift;
- * both servers get them alike.
- */
-const NODE_FLAGS = startScriptNodeFlags('start:api');
+const SERVICE = args.service === 'npm-start' ? 'npm-start' : 'api';
+const STORE = (args.store ?? (SERVICE === 'npm-start' ? 'memory' : 'redis')) === 'memory' ? 'memory' : 'redis';
+if (SERVICE === 'npm-start' && STORE === 'redis') throw new Error('npm start throttles in process memory: --store redis does not apply');
+/** Throttling stays on (every request pays for it) but never refuses the load. */
+const PLAN_LIMITS = JSON.stringify({ pro: { requests_per_minute: 100_000_000 } });
 const START_SCRIPT_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
+/** The service answering the status route: where it listens, the process to measure, one completed job of a key. */
+interface ServiceUnderTest {
+  url: string;
+  pid: number;
+  key: string;
+  /** A completed job of that key. */
+  jobId: string;
+  /** Whether jobs stay unfinished (no worker runs), so the status of one can be measured too. */
+  jobsStayUnfinished: boolean;
+  /** The bare Koa process gets the same Node flags as the service's start script. */
+  nodeFlags: string[];
+  /** Stops it, and whatever it started. */
+  stop(): Promise<void>;
+}
+
 async function main() {
-  const planLimits = JSON.stringify({ pro: { requests_per_minute: 100_000_000 } });
-  const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: 'bench-status', PLAN_LIMITS: planLimits });
-  const { config, infra, logger } = stack;
+  const service = SERVICE === 'npm-start' ? await startNpmStartService() : await startApiProcess();
   const children: ChildProcess[] = [];
   try {
-    const apiPort = await freePort();
-    const profile = args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof-dir'])}`] : [];
-    const api = spawnServer('src/api-main.ts', profile, {
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: stack.database.url,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
-      YOUTUBE_BASE_URL: stack.youtube.baseUrl,
-      PLAN_LIMITS: planLimits,
-      LOG_LEVEL: 'warn',
-      ...(STORE === 'redis' ? { REDIS_URL: config.REDIS_URL! } : { REDIS_URL: '' }),
-    });
-    children.push(api);
-    const bareServer = spawnServer('bench/bare/koa-server.ts', [], { PORT: '0' }, children);
+    const bareServer = spawnServer('bench/bare/koa-server.ts', service.nodeFlags, [], { PORT: '0' }, children);
     const bareLine = waitForLine(bareServer, /^listening (\d+)/);
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    await waitForHealth(apiUrl);
+    const apiUrl = service.url;
     const bareUrl = `http://127.0.0.1:${(await bareLine)[1]}/status`;
-
-    // One completed job to ask about; the worker stops before measuring so it takes no CPU.
-    const { key } = await createBenchUser(infra.database.db, 'status-bench@example.com');
-    const worker = await startJobWorker(config, infra, logger);
-    const headers = { authorization: `Bearer ${key}` };
-    const submitted = await fetch(`${apiUrl}/api/v1/videos/process`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: generatedVideoId(7) }),
-    });
-    if (submitted.status !== 202) throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
-    const jobId = ((await submitted.json()) as { job_id: string }).job_id;
-    const statusUrl = `${apiUrl}/api/v1/videos/status/${jobId}`;
-    for (;;) {
-      const body = (await (await fetch(statusUrl, { headers })).json()) as { status: string };
-      if (body.status === 'completed') break;
-      if (body.status === 'failed') throw new Error('the benchmark job failed');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await worker.shutdown();
+    const headers = { authorization: `Bearer ${service.key}` };
+    const statusUrl = `${apiUrl}/api/v1/videos/status/${service.jobId}`;
 
     // Warm-up: JIT, caches, pools.
     await cannon(statusUrl, headers, 3);
@@ -97,7 +83,7 @@ async function main() {
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
     for (let round_ = 1; round_ <= ROUNDS; round_++) {
-      const status = await measured(api, () => cannon(statusUrl, headers, SECONDS));
+      const status = await measured(service, () => cannon(statusUrl, headers, SECONDS));
       const bare = await measured(bareServer, () => cannon(bareUrl, {}, SECONDS));
       const ratio = status.result.requests.average / bare.result.requests.average;
       ratios.push(ratio);
@@ -109,19 +95,22 @@ async function main() {
     }
     // An unfinished job is read from Postgres on every request; with no worker running, its live
     // progress query fails once and the answer "unavailable" is then shared through the store.
-    const unfinished = await fetch(`${apiUrl}/api/v1/videos/process`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: generatedVideoId(8) }),
-    });
-    const unfinishedId = ((await unfinished.json()) as { job_id: string }).job_id;
-    rows.push(row(0, 'status of an unfinished job', await measured(api, () => cannon(`${apiUrl}/api/v1/videos/status/${unfinishedId}`, headers, SECONDS))));
+    // Under npm start its worker would finish the job while it is measured.
+    if (service.jobsStayUnfinished) {
+      const unfinished = await fetch(`${apiUrl}/api/v1/videos/process`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: generatedVideoId(8) }),
+      });
+      const unfinishedId = ((await unfinished.json()) as { job_id: string }).job_id;
+      rows.push(row(0, 'status of an unfinished job', await measured(service, () => cannon(`${apiUrl}/api/v1/videos/status/${unfinishedId}`, headers, SECONDS))));
+    }
 
     const median = percentile([...ratios].sort((a, b) => a - b), 50);
     const cpuMedian = percentile([...cpuRatios].sort((a, b) => a - b), 50);
 
     console.log(`\nmachine: ${machineLine()}`);
-    printTable(`status route vs bare Koa route (${SECONDS}s each, ${CONNECTIONS} connections, throttle in ${STORE}, servers in their own processes)`, rows);
+    printTable(`status route vs bare Koa route (${SECONDS}s each, ${CONNECTIONS} connections, ${SERVICE === 'npm-start' ? 'a plain npm start' : 'npm run start:api'}, throttle in ${STORE}, servers in their own processes)`, rows);
     console.log(`status / bare route per round: ${ratios.map(round).join(', ')}`);
     console.log(`status / bare route (median): ${round(median)} (target >= ${TARGET})`);
     // The machine is shared, so req/s moves with other load; CPU per request much less so.
@@ -129,6 +118,7 @@ async function main() {
     console.log(
       JSON.stringify({
         bench: 'status-route',
+        service: SERVICE,
         store: STORE,
         seconds: SECONDS,
         rounds: ROUNDS,
@@ -139,10 +129,123 @@ async function main() {
       }),
     );
   } finally {
-    // The servers stop before the database they use goes away (and a profile gets written).
     await Promise.all(children.map((child) => stopChild(child)));
-    await stack.close();
+    await service.stop();
   }
+}
+
+/**
+ * The API alone, as `npm run start:api` runs it, on the benchmark's Postgres, Temporal and (with
+ * `--store redis`) Redis. A worker in this process runs the one job, then stops, so it takes no CPU
+ * while the API is measured.
+ */
+async function startApiProcess(): Promise<ServiceUnderTest> {
+  const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: 'bench-status', PLAN_LIMITS: PLAN_LIMITS });
+  const { config, infra, logger } = stack;
+  const nodeFlags = startScriptNodeFlags('start:api');
+  const apiPort = await freePort();
+  const profile = args['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof-dir'])}`] : [];
+  const api = spawnServer('src/api-main.ts', nodeFlags, profile, {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATABASE_URL: stack.database.url,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
+    YOUTUBE_BASE_URL: stack.youtube.baseUrl,
+    PLAN_LIMITS: PLAN_LIMITS,
+    LOG_LEVEL: 'warn',
+    ...(STORE === 'redis' ? { REDIS_URL: config.REDIS_URL! } : { REDIS_URL: '' }),
+  });
+  // The server stops before the database it uses goes away (and a profile gets written).
+  const stop = async () => {
+    await stopChild(api);
+    await stack.close();
+  };
+  try {
+    const url = `http://127.0.0.1:${apiPort}`;
+    await waitForHealth(url);
+    const { key } = await createBenchUser(infra.database.db, 'status-bench@example.com');
+    const worker = await startJobWorker(config, infra, logger);
+    const jobId = await completedJob(url, key);
+    await worker.shutdown();
+    return { url, pid: api.pid!, key, jobId, jobsStayUnfinished: true, nodeFlags, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * A plain `npm start` on a fresh DATA_DIR, as a new user runs it: the API and the worker in one
+ * process, the embedded Postgres and Temporal, throttling in process memory. The key comes from the
+ * CLI; the process measured is the service's node process under npm.
+ */
+async function startNpmStartService(): Promise<ServiceUnderTest> {
+  const youtube = await startFakeYouTube();
+  const dataDir = tempDir('vd-bench-status-');
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the postgres user
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    TEMPORAL_DEV_PORT: String(await freePort()),
+    YOUTUBE_BASE_URL: youtube.baseUrl,
+    LOG_LEVEL: 'warn',
+    PLAN_LIMITS: PLAN_LIMITS,
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+  };
+  // Node refuses --cpu-prof in NODE_OPTIONS, and npm start's command line is the script's own.
+  if (args['cpu-prof-dir']) throw new Error('--cpu-prof-dir profiles the API alone; it does not apply to --service npm-start');
+  const service = npmStart(await freePort(), env);
+  const stop = async () => {
+    service.signal('SIGTERM');
+    await service.exited;
+    await youtube.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await service.waitHealthy();
+    const created = await npmCli(env, ['users', 'create', '--email', 'status-bench@example.com', '--plan', 'pro']);
+    if (created.code !== 0) throw new Error(`cli users create failed: ${created.stderr}`);
+    const key = (JSON.parse(created.stdout.trim().split('\n').pop()!) as { api_key: string }).api_key;
+    const jobId = await completedJob(service.url, key);
+    const pid = childProcessRunning(service.pid, 'src/main.ts');
+    return { url: service.url, pid, key, jobId, jobsStayUnfinished: false, nodeFlags: startScriptNodeFlags('start'), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Submits one video and waits for its job to complete; its id. */
+async function completedJob(apiUrl: string, key: string): Promise<string> {
+  const headers = { authorization: `Bearer ${key}` };
+  const submitted = await fetch(`${apiUrl}/api/v1/videos/process`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: generatedVideoId(7) }),
+  });
+  if (submitted.status !== 202) throw new Error(`submit failed: ${submitted.status} ${await submitted.text()}`);
+  const jobId = ((await submitted.json()) as { job_id: string }).job_id;
+  for (;;) {
+    const body = (await (await fetch(`${apiUrl}/api/v1/videos/status/${jobId}`, { headers })).json()) as { status: string };
+    if (body.status === 'completed') return jobId;
+    if (body.status === 'failed') throw new Error('the benchmark job failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The child of `parentPid` whose command line mentions `entry` (Linux: /proc). */
+function childProcessRunning(parentPid: number, entry: string): number {
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === parentPid && fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) return Number(name);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no child of ${parentPid} runs ${entry}`);
 }
 
 type Run = { result: autocannon.Result; cpuUsPerRequest: number };
@@ -158,7 +261,7 @@ const row = (round_: number, route: string, run: Run) => ({
 });
 
 /** A load run with the CPU time the server process spent on it (Linux: /proc). */
-async function measured(server: ChildProcess, run: () => Promise<autocannon.Result>): Promise<Run> {
+async function measured(server: { pid?: number }, run: () => Promise<autocannon.Result>): Promise<Run> {
   const before = cpuMicros(server.pid!);
   const result = await run();
   const spent = cpuMicros(server.pid!) - before;
@@ -170,8 +273,8 @@ function cpuMicros(pid: number): number {
   return (processCpuMs(pid) ?? NaN) * 1000;
 }
 
-function spawnServer(script: string, flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...flags, script], {
+function spawnServer(script: string, nodeFlags: string[], flags: string[], env: Record<string, string>, track?: ChildProcess[]): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, ...flags, script], {
     cwd: ROOT,
     env: { ...process.env, ...START_SCRIPT_ENV, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
