@@ -20,7 +20,7 @@ import { Client } from 'pg';
 import { isProcessAlive } from './pid-lock';
 import { locatePostgresBinaries, type PostgresBinaries } from './postgres-binaries';
 import { openServerLog, serverLogSince } from './server-log';
-import { exitOf } from './supervise-server';
+import { describeExit, exitOf } from './supervise-server';
 
 const execFileAsync = promisify(execFile);
 
@@ -100,8 +100,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     { stdio: ['ignore', log.fd, log.fd], detached: true, ...(owner ?? {}), env: serverEnvironment() },
   );
   fs.closeSync(log.fd);
-  const ended = exitOf(child);
-  const exited = ended.then(() => {});
+  const exited = exitOf(child);
   child.once('error', () => {}); // surfaced as "exited" below
   // A process that exits without stopping us (a forced exit after an overrun drain, a start-up
   // failure) still asks the server for a fast shutdown, which it carries out on its own.
@@ -118,7 +117,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
     throw new Error(`the embedded Postgres did not start: ${said ?? (error as Error).message} (its log: ${options.logFile})`);
   }
   options.log(`embedded Postgres ${readVersion(options.clusterDir)} ready (data in ${options.clusterDir})`);
-  return { connection, exited: ended, stop: () => stopServer(child, exited) };
+  return { connection, exited, stop: () => stopServer(child, exited) };
 }
 
 /**
@@ -269,7 +268,7 @@ async function waitUntilAccepting(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`exited with ${child.exitCode ?? child.signalCode}`);
+      throw new Error(describeExit(child.exitCode, child.signalCode));
     }
     const client = new Client({ ...connection, connectionTimeoutMillis: 2_000 });
     client.on('error', () => {});
@@ -287,7 +286,7 @@ async function waitUntilAccepting(
   }
 }
 
-async function stopServer(child: ChildProcess, exited: Promise<void>): Promise<void> {
+async function stopServer(child: ChildProcess, exited: Promise<string>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   // Fast shutdown: sessions are ended, a checkpoint is written, the pid file removed.
   child.kill('SIGINT');

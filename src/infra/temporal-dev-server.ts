@@ -136,8 +136,7 @@ async function startCliServer(
   );
   fs.closeSync(log.fd);
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
-  const ended = exitOf(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const exited = exitOf(child);
   // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
@@ -153,7 +152,7 @@ async function startCliServer(
     return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
-  return { ok: true, server: { address, uiUrl, exited: ended, stop: () => stopChild(child, exited, pidFile) } };
+  return { ok: true, server: { address, uiUrl, exited, stop: () => stopChild(child, exited, pidFile) } };
 }
 
 /**
@@ -298,13 +297,13 @@ function isTemporalProcess(pid: number): boolean {
   }
 }
 
-async function waitUntilServing(address: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
+async function waitUntilServing(address: string, exited: Promise<string>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
+  let ended: string | undefined;
+  void exited.then((how) => (ended = how));
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`exited with code ${exitCode}`);
-    // The service's own client (lazy, hook-free call contexts: src/temporal/client.ts), as the API
+    if (ended !== undefined) throw new Error(ended);
+    // The service's own client (lazy, hook-free call contexts: src/temporal/call-context.ts), as the API
     // in this same process would reach the server.
     const probe = createTemporalClient({ address, namespace: 'default', taskQueue: 'readiness', callTimeoutMs: 2_000 });
     try {
@@ -317,7 +316,7 @@ async function waitUntilServing(address: string, exited: Promise<number | null>,
   }
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>, pidFile: string): Promise<void> {
+async function stopChild(child: ChildProcess, exited: Promise<string>, pidFile: string): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
