@@ -20,10 +20,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startJobWorker } from '../workers/worker-process';
-import { generatedVideoId, startFakeYouTube } from '../test/fake-youtube';
-import { npmCli, npmStart } from '../test/support/npm-start';
+import { generatedVideoId } from '../test/fake-youtube';
 import { processCpuMs } from './process-cpu';
-import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack, tempDir } from './support';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack, startNpmStartBench } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -181,36 +180,16 @@ async function startApiProcess(): Promise<ServiceUnderTest> {
  * CLI; the process measured is the service's node process under npm.
  */
 async function startNpmStartService(): Promise<ServiceUnderTest> {
-  const youtube = await startFakeYouTube();
-  const dataDir = tempDir('vd-bench-status-');
-  fs.chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the postgres user
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    TEMPORAL_DEV_PORT: String(await freePort()),
-    YOUTUBE_BASE_URL: youtube.baseUrl,
-    LOG_LEVEL: 'warn',
-    PLAN_LIMITS: PLAN_LIMITS,
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
   // Node refuses --cpu-prof in NODE_OPTIONS, and npm start's command line is the script's own.
   if (args['cpu-prof-dir']) throw new Error('--cpu-prof-dir profiles the API alone; it does not apply to --service npm-start');
-  const service = npmStart(await freePort(), env);
-  const stop = async () => {
-    service.signal('SIGTERM');
-    await service.exited;
-    await youtube.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const bench = await startNpmStartBench('status');
   try {
-    await service.waitHealthy();
-    const created = await npmCli(env, ['users', 'create', '--email', 'status-bench@example.com', '--plan', 'pro']);
-    if (created.code !== 0) throw new Error(`cli users create failed: ${created.stderr}`);
-    const key = (JSON.parse(created.stdout.trim().split('\n').pop()!) as { api_key: string }).api_key;
+    const { service, key } = bench;
     const jobId = await completedJob(service.url, key);
     const pid = childProcessRunning(service.pid, 'src/main.ts');
-    return { url: service.url, pid, key, jobId, jobsStayUnfinished: false, nodeFlags: startScriptNodeFlags('start'), stop };
+    return { url: service.url, pid, key, jobId, jobsStayUnfinished: false, nodeFlags: startScriptNodeFlags('start'), stop: bench.close };
   } catch (error) {
-    await stop();
+    await bench.close();
     throw error;
   }
 }

@@ -15,6 +15,8 @@ import type { Db } from '../src/storage/database';
 import { createUserWithKey } from '../src/storage/repositories/users';
 import { startFakeYouTube, type FakeYouTube } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
+import { npmCli, npmStart, type NpmStart } from '../test/support/npm-start';
+import { spawnEntry, waitFor } from '../test/support/processes';
 
 export { freePort };
 
@@ -89,6 +91,53 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
       await temporal.stop();
     },
   };
+}
+
+/**
+ * A plain `npm start` on a fresh DATA_DIR, as a new user runs it (no DATABASE_URL, REDIS_URL or
+ * TEMPORAL_ADDRESS), with the fake YouTube in a process of its own, as the real one is elsewhere,
+ * and one pro key made with the CLI. Throttling stays on (every request pays for it) but never
+ * refuses the load.
+ */
+export interface NpmStartBench {
+  service: NpmStart;
+  key: string;
+  /** The embedded Temporal dev server's port, for reading workflow histories. */
+  temporalPort: number;
+  close(): Promise<void>;
+}
+
+export async function startNpmStartBench(name: string): Promise<NpmStartBench> {
+  const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
+  const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
+  const dataDir = tempDir(`vd-bench-${name}-`);
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the postgres user
+  const temporalPort = await freePort();
+  const env = {
+    DATA_DIR: dataDir,
+    TEMPORAL_DEV_PORT: String(temporalPort),
+    YOUTUBE_BASE_URL: youtubeUrl,
+    LOG_LEVEL: 'warn',
+    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
+    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
+  };
+  const service = npmStart(await freePort(), env);
+  const close = async () => {
+    service.signal('SIGTERM');
+    await service.exited;
+    await youtube.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await service.waitHealthy();
+    const created = await npmCli(env, ['users', 'create', '--email', `bench-${name}@example.com`, '--plan', 'pro']);
+    if (created.code !== 0) throw new Error(`cli users create failed: ${created.stderr}`);
+    const key = (JSON.parse(created.stdout.trim().split('\n').pop()!) as { api_key: string }).api_key;
+    return { service, key, temporalPort, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** A user with one key, made straight in the database. */

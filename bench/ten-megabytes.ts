@@ -21,16 +21,13 @@
  *   the job's workflow history, where the summary activity reports it).
  * The first run fetches from YouTube with cold summary threads; later ones use force_refresh.
  */
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { SUMMARY_MODES } from '../src/domain/summary';
 import { VIDEO_TEN_MEGABYTES } from '../test/fake-youtube';
-import { npmCli, npmStart } from '../test/support/npm-start';
-import { spawnEntry, waitFor } from '../test/support/processes';
 import { sampleTreePeak, TREE_PARTS, treeMemory, type TreeMemory } from './process-memory';
-import { freePort, machineLine, percentile, printTable, round, runMain, tempDir } from './support';
+import { machineLine, percentile, printTable, round, runMain, startNpmStartBench } from './support';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2' }, pollers: { type: 'string', default: '4' } } });
 const RUNS = Number(args.runs);
@@ -57,27 +54,10 @@ interface ActivityTiming {
 }
 
 async function main() {
-  const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
-  const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
-  const dataDir = tempDir('vd-bench-10mb-');
-  fs.chmodSync(dataDir, 0o755); // as root, the embedded Postgres runs as the postgres user
-  const temporalPort = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    TEMPORAL_DEV_PORT: String(temporalPort),
-    YOUTUBE_BASE_URL: youtubeUrl,
-    LOG_LEVEL: 'warn',
-    // Throttling stays on (every poll pays for it) but never refuses the pollers.
-    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000 } }),
-    ...(process.env.TEMPORAL_CLI_PATH ? { TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH } : {}),
-  };
-  const service = npmStart(await freePort(), env);
+  const bench = await startNpmStartBench('10mb');
+  const { service, key, temporalPort } = bench;
   let connection: Connection | undefined;
   try {
-    await service.waitHealthy();
-    const created = await npmCli(env, ['users', 'create', '--email', 'bench-10mb@example.com', '--plan', 'pro']);
-    if (created.code !== 0) throw new Error(`cli users create failed: ${created.stderr}`);
-    const key = JSON.parse(created.stdout.trim().split('\n').pop()!).api_key as string;
     connection = await Connection.connect({ address: `127.0.0.1:${temporalPort}` });
     const client = new Client({ connection });
 
@@ -145,10 +125,7 @@ async function main() {
     console.log(JSON.stringify({ bench: 'ten-megabytes', pollers: POLLERS, idle, peaks, runs: figures }));
   } finally {
     await connection?.close();
-    service.signal('SIGTERM');
-    await service.exited;
-    await youtube.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
