@@ -31,9 +31,20 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   worker: Worker;
-  /** Resolves when the worker has stopped (after shutdown() or a fatal error). */
+  /**
+   * Resolves when the worker has stopped after shutdown(); rejects when it stops any other way (a
+   * fatal error), so a process never goes on serving without its worker.
+   */
   done: Promise<void>;
   shutdown(): Promise<void>;
+}
+
+/** `done`'s rejection when the worker stopped without shutdown() (the SDK stops a worker on fatal errors). */
+export class WorkerStoppedUnexpectedly extends Error {
+  constructor() {
+    super('the Temporal worker stopped without being asked to');
+    this.name = 'WorkerStoppedUnexpectedly';
+  }
 }
 
 const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -65,13 +76,23 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     // An activity that ignores its cancellation must not keep the process from exiting.
     shutdownForceTime: shutdownGraceMs + SHUTDOWN_FORCE_MARGIN_MS,
   }).finally(() => bundleFile?.remove());
-  const done = worker.run().finally(() => connection.close());
+  let stopAsked = false;
+  const done = worker
+    .run()
+    .then(() => {
+      if (!stopAsked) throw new WorkerStoppedUnexpectedly();
+    })
+    .finally(() => connection.close());
   return {
     worker,
     done,
     shutdown: async () => {
+      stopAsked = true;
       if (worker.getState() === 'RUNNING') worker.shutdown();
-      await done;
+      // A worker that had already stopped on its own is stopped: done has told its watchers so.
+      await done.catch((error: unknown) => {
+        if (!(error instanceof WorkerStoppedUnexpectedly)) throw error;
+      });
     },
   };
 }

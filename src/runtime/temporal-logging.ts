@@ -3,7 +3,8 @@
  * native core (forwarded; by default core prints coloured text straight to stdout, which breaks
  * JSON logs and a CLI's output), into our pino logger, once per process: the SDK's runtime can
  * only be installed once. The same install turns on the core's own Prometheus exporter (worker
- * and workflow metrics, temporal_*) for a process that serves metrics.
+ * and workflow metrics, temporal_*) for a process that serves metrics. Installed before any
+ * worker or native connection, which would otherwise install the SDK's default runtime.
  */
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import type { Logger } from 'pino';
@@ -39,6 +40,10 @@ export function routeTemporalLogs(logger: Logger, options: TemporalRuntimeOption
   const bindAddress = options.metricsPort ? `127.0.0.1:${options.metricsPort}` : null;
   // Worker state changes are noise at info; the SDK's warnings and errors are worth keeping.
   Runtime.install({
+    // Signals belong to the process (src/runtime/process-lifecycle.ts): SIGTERM and SIGINT drain
+    // the API and the worker together. The SDK's default would also stop the worker on SIGQUIT and
+    // SIGUSR2 and leave an `npm start` API accepting jobs that nothing runs.
+    shutdownSignals: [],
     logger: new DefaultLogger('WARN', ({ level, message, meta }) => {
       temporalLogger[PINO_LEVEL[level]]({ ...meta }, message);
     }),

@@ -60,10 +60,9 @@ function send(port: number, method: string, path: string, key: string, body?: un
   });
 }
 
-it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, and loses no job', async () => {
-  const { key } = await service.createUser('pro');
-  const port = await freePort();
-  proc = spawnEntry('src/main.ts', {
+/** `npm start`'s entry against the test's Postgres, Redis and Temporal. */
+function serviceEnv(port: number): Record<string, string> {
+  return {
     DATABASE_URL: service.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
     TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
@@ -78,7 +77,13 @@ it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, an
     AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
     METRICS_PORT: '0',
     LOG_LEVEL: 'warn',
-  });
+  };
+}
+
+it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, and loses no job', async () => {
+  const { key } = await service.createUser('pro');
+  const port = await freePort();
+  proc = spawnEntry('src/main.ts', serviceEnv(port));
   await waitFor('the service to answer', async () => {
     const health = await send(port, 'GET', '/health', key);
     return 'status' in health && health.status === 200;
@@ -138,3 +143,26 @@ it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, an
     expect({ jobId, status: final.status }).toEqual({ jobId, status: 'completed' });
   }
 }, 300_000);
+
+it('ends the whole process on a signal it does not handle, never its worker alone', async () => {
+  // The Temporal SDK's default runtime stops a process's workers on SIGUSR2 and SIGQUIT; the API
+  // beside them would go on accepting jobs that nothing runs.
+  const { key } = await service.createUser('pro');
+  const port = await freePort();
+  proc = spawnEntry('src/main.ts', serviceEnv(port));
+  // The worker starts before the API: once the API answers, the worker runs.
+  await waitFor('the service to answer', async () => {
+    const health = await send(port, 'GET', '/health', key);
+    return 'status' in health && health.status === 200;
+  }, 120_000);
+
+  proc.child.kill('SIGUSR2');
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    proc.exited.then(() => 'exited'),
+    new Promise((resolve) => (timer = setTimeout(() => resolve('still running'), 10_000))),
+  ]);
+  clearTimeout(timer);
+  expect(outcome).toBe('exited');
+  expect(proc.child.signalCode).toBe('SIGUSR2');
+}, 180_000);
