@@ -80,14 +80,32 @@ function serviceEnv(port: number): Record<string, string> {
   };
 }
 
-it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, and loses no job', async () => {
-  const { key } = await service.createUser('pro');
+/** `npm start`'s entry as its own process, once it answers (afterAll kills the last one left). */
+async function startServiceProcess(key: string): Promise<{ entry: ServiceProcess; port: number }> {
   const port = await freePort();
-  proc = spawnEntry('src/main.ts', serviceEnv(port));
+  const entry = spawnEntry('src/main.ts', serviceEnv(port));
+  proc = entry;
   await waitFor('the service to answer', async () => {
     const health = await send(port, 'GET', '/health', key);
     return 'status' in health && health.status === 200;
   }, 120_000);
+  return { entry, port };
+}
+
+/** The process's exit code once it has exited (null when a signal ended it), or 'still running' after `ms`. */
+async function exitWithin(service: ServiceProcess, ms: number): Promise<{ code: number | null } | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    service.exited.then((code) => ({ code })),
+    new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), ms))),
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, and loses no job', async () => {
+  const { key } = await service.createUser('pro');
+  const { entry, port } = await startServiceProcess(key);
 
   const outcomes: Outcome[] = [];
   let refused = false;
@@ -109,13 +127,8 @@ it('drains in-flight requests on SIGTERM, answers or refuses the rest, exits, an
   const clients = Array.from({ length: CLIENTS }, (_, i) => client(i));
 
   await waitFor('jobs in flight', async () => (await service.db.selectFrom('jobs').select('id').where('status', '=', 'processing').execute()).length > 0);
-  proc.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const exited = await Promise.race([
-    proc.exited.then((code) => ({ code })),
-    new Promise((resolve) => (timer = setTimeout(() => resolve('still running'), GRACE_SECONDS * 1000 + EXIT_MARGIN_MS))),
-  ]);
-  clearTimeout(timer);
+  entry.child.kill('SIGTERM');
+  const exited = await exitWithin(entry, GRACE_SECONDS * 1000 + EXIT_MARGIN_MS);
   refused = true;
   await Promise.all(clients);
 
@@ -148,21 +161,10 @@ it('ends the whole process on a signal it does not handle, never its worker alon
   // The Temporal SDK's default runtime stops a process's workers on SIGUSR2 and SIGQUIT; the API
   // beside them would go on accepting jobs that nothing runs.
   const { key } = await service.createUser('pro');
-  const port = await freePort();
-  proc = spawnEntry('src/main.ts', serviceEnv(port));
   // The worker starts before the API: once the API answers, the worker runs.
-  await waitFor('the service to answer', async () => {
-    const health = await send(port, 'GET', '/health', key);
-    return 'status' in health && health.status === 200;
-  }, 120_000);
+  const { entry } = await startServiceProcess(key);
 
-  proc.child.kill('SIGUSR2');
-  let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    proc.exited.then(() => 'exited'),
-    new Promise((resolve) => (timer = setTimeout(() => resolve('still running'), 10_000))),
-  ]);
-  clearTimeout(timer);
-  expect(outcome).toBe('exited');
-  expect(proc.child.signalCode).toBe('SIGUSR2');
+  entry.child.kill('SIGUSR2');
+  expect(await exitWithin(entry, 10_000)).toEqual({ code: null });
+  expect(entry.child.signalCode).toBe('SIGUSR2');
 }, 180_000);
