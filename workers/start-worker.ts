@@ -33,13 +33,13 @@ export interface RunningWorker {
   worker: Worker;
   /**
    * Resolves when the worker has stopped after shutdown(); rejects when it stops any other way (a
-   * fatal error), so a process never goes on serving without its worker.
+   * fatal error, or a stop nobody here asked for), so a process never goes on serving without it.
    */
   done: Promise<void>;
   shutdown(): Promise<void>;
 }
 
-/** `done`'s rejection when the worker stopped without shutdown() (the SDK stops a worker on fatal errors). */
+/** `done`'s rejection when the worker stopped cleanly but not through shutdown(): something else stopped it. */
 export class WorkerStoppedUnexpectedly extends Error {
   constructor() {
     super('the Temporal worker stopped without being asked to');
