@@ -11,7 +11,7 @@ import { observeRequests } from './middleware/observe-requests';
 import { API_TITLE, buildOpenApiDocument } from './openapi';
 import { mountApiReference } from './api-reference';
 import { defineRoute, type AnyRoute } from './route';
-import { buildRouter } from './router';
+import { buildRouters } from './router';
 import { healthRoute } from './routes/health';
 import { proxyRoutes } from './routes/proxies/proxy-routes';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -103,7 +103,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
 
   const app = new Koa<RequestState>({ proxy: false });
   app.silent = true; // errors are logged by the envelope middleware, once and without secrets
-  const router = buildRouter(routes, {
+  const routers = buildRouters(routes, {
     keys: services.keys,
     throttle,
     authFailures: createAuthFailureLimit(services.store, services.config.AUTH_FAILURES_PER_IP_PER_MINUTE),
@@ -111,7 +111,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
     requireApiAuth: services.config.REQUIRE_API_AUTH,
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
   });
-  mountApiReference(router, { title: API_TITLE });
+  mountApiReference(routers.others, { title: API_TITLE });
   app.use(coalesceResponses());
   app.use(requestId);
   const observers = [
@@ -122,9 +122,8 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   if (services.tracer) app.use(traceRequests(services.tracer));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
-  app.use(router.routes());
   app.use(
-    router.allowedMethods({
+    routers.middleware({
       throw: true,
       methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not allowed on this path'),
       notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not supported'),
