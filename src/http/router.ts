@@ -30,8 +30,11 @@ const MAX_BODY = '1mb';
 export interface Routers {
   /** For routes that are not declared ones (the API reference page): asked when no resource claims a path. */
   others: Router;
-  /** Hands each request to the router of its resource; a path matched with another method gets 405. */
-  middleware(allowedMethods: AllowedMethodsOptions): Middleware;
+  /**
+   * Hands each request to the router of its resource; a path matched with another method gets
+   * 405. It names its routers, for whoever lists what the app serves (src/http/api-description.ts).
+   */
+  middleware(allowedMethods: AllowedMethodsOptions): Middleware & { routers: Router[] };
 }
 
 /**
@@ -64,7 +67,8 @@ export function buildRouters(routes: readonly AnyRoute[], deps: RouterDeps): Rou
       };
       const byResourceChain = new Map([...byResource].map(([resource, router]) => [resource, chain(router)]));
       const othersChain = chain(others);
-      return (ctx, next) => (byResourceChain.get(resourceOf(ctx.path)) ?? othersChain)(ctx, next);
+      const dispatch: Middleware = (ctx, next) => (byResourceChain.get(resourceOf(ctx.path)) ?? othersChain)(ctx, next);
+      return Object.assign(dispatch, { routers: [...byResource.values(), others] });
     },
   };
 }
