@@ -52,7 +52,7 @@ export function buildRouters(routes: readonly AnyRoute[], deps: RouterDeps): Rou
       let router = byResource.get(resource);
       if (!router) byResource.set(resource, (router = new Router()));
       const deadlineMs = route.deadline ? route.deadline(deps.requestDeadlineMs) : deps.requestDeadlineMs;
-      router[route.method](path, async (ctx) => withRequestDeadline(deadlineMs, () => handle(route, ctx as unknown as AppContext, deps)));
+      router[route.method](path, (ctx) => withRequestDeadline(deadlineMs, () => handle(route, ctx as unknown as AppContext, deps)));
     }
   }
   const others = new Router();
