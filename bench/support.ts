@@ -93,12 +93,7 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
   };
 }
 
-/**
- * A plain `npm start` on a fresh DATA_DIR, as a new user runs it (no DATABASE_URL, REDIS_URL or
- * TEMPORAL_ADDRESS), with the fake YouTube in a process of its own, as the real one is elsewhere,
- * and one pro key made with the CLI. Throttling stays on (every request pays for it) but never
- * refuses the load.
- */
+/** A running `npm start` for a benchmark, with its key; close() stops it and removes its DATA_DIR. */
 export interface NpmStartBench {
   service: NpmStart;
   key: string;
@@ -107,6 +102,12 @@ export interface NpmStartBench {
   close(): Promise<void>;
 }
 
+/**
+ * A plain `npm start` on a fresh DATA_DIR, as a new user runs it (no DATABASE_URL, REDIS_URL or
+ * TEMPORAL_ADDRESS), with the fake YouTube in a process of its own, as the real one is elsewhere,
+ * and one pro key made with the CLI. Throttling stays on (every request pays for it) but never
+ * refuses the load.
+ */
 export async function startNpmStartBench(name: string): Promise<NpmStartBench> {
   const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
   const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
