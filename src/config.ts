@@ -261,8 +261,8 @@ const EnvSchema = z.object({
    */
   REQUEST_DEADLINE_MS: positiveInt(30000),
   /**
-   * On SIGTERM/SIGINT: how long requests and activities in flight may take to finish before they
-   * are cut off and the process exits.
+   * On SIGTERM, SIGINT or SIGHUP (its terminal closed): how long requests and activities in flight
+   * may take to finish before they are cut off and the process exits.
    */
   SHUTDOWN_GRACE_SECONDS: positiveInt(25),
   /** How long the status route waits for a workflow query before answering from the database. */

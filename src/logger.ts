@@ -17,7 +17,29 @@ export function createLogger(level: string, name = 'video-digest', destination?:
     // `error` is the key the Temporal SDK logs failures under.
     serializers: { err: errorWithoutStack, error: (value: unknown) => (value instanceof Error ? errorWithoutStack(value) : value) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  // pino's own default stream, made here so that its failures can be handled.
+  const stdout = pino.destination({ dest: process.stdout.fd, sync: false });
+  stopLoggingOnceStdoutIsGone(stdout);
+  return pino(options, stdout);
+}
+
+type StdoutStream = ReturnType<typeof pino.destination>;
+
+/**
+ * Once stdout cannot be written, the process goes on without logging. The terminal that ran
+ * `npm start` may close (writes then fail with EIO) or a pipe's reader go away (EPIPE). pino
+ * handles EPIPE alone: any other error is thrown, which ends the process at once, and pino's
+ * flush at exit then retries the unwritable line forever, so a closed terminal left the service
+ * hanging, its Postgres and Temporal never stopped.
+ */
+function stopLoggingOnceStdoutIsGone(stream: StdoutStream): void {
+  stream.on('error', () => {
+    stream.write = () => true;
+    stream.flush = (callback) => callback?.();
+    stream.flushSync = () => {};
+    stream.end = () => {};
+  });
 }
 
 export interface LoggedError {

@@ -7,9 +7,10 @@ import { createLogger } from '../logger';
 const CLOSE_MARGIN_MS = 10_000;
 
 /**
- * `start` returns the stop function, called once on SIGTERM/SIGINT with the time by which work in
- * flight must have ended (SHUTDOWN_GRACE_SECONDS from the signal). Whatever still runs a margin
- * past it is cut off by exiting.
+ * `start` returns the stop function, called once on SIGTERM, SIGINT or SIGHUP with the time by
+ * which work in flight must have ended (SHUTDOWN_GRACE_SECONDS from the signal). Whatever still runs
+ * a margin past it is cut off by exiting. SIGHUP is a closed terminal: left to its default, it
+ * ended the process at once, and the embedded Postgres and Temporal it started ran on without it.
  */
 export async function runProcess(
   name: string,
@@ -57,4 +58,5 @@ export async function runProcess(
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
 }

@@ -40,8 +40,8 @@ export function routeTemporalLogs(logger: Logger, options: TemporalRuntimeOption
   const bindAddress = options.metricsPort ? `127.0.0.1:${options.metricsPort}` : null;
   // Worker state changes are noise at info; the SDK's warnings and errors are worth keeping.
   Runtime.install({
-    // Signals belong to the process (src/runtime/process-lifecycle.ts): SIGTERM and SIGINT drain
-    // the API and the worker together. The SDK's default would also stop the worker on SIGQUIT and
+    // Signals belong to the process (src/runtime/process-lifecycle.ts): SIGTERM, SIGINT and SIGHUP
+    // drain the API and the worker together. The SDK's default would also stop the worker on SIGQUIT and
     // SIGUSR2 and leave an `npm start` API accepting jobs that nothing runs.
     shutdownSignals: [],
     logger: new DefaultLogger('WARN', ({ level, message, meta }) => {

@@ -6,8 +6,9 @@
  * One service for the whole file, in order: the quota race, 100 concurrent submissions with
  * pollers and key creation alongside, the 10 MB transcript in all five modes with an infographic
  * and comments, 20 concurrent jobs with both, its own Postgres and Temporal killed under it and
- * started again, then a SIGKILL with 20 jobs in flight and a restart that completes them, and a
- * clean SIGTERM that leaves nothing running.
+ * started again, then a SIGKILL with 20 jobs in flight and a restart that completes them, a
+ * clean SIGTERM that leaves nothing running, and a terminal closed under it, which must leave
+ * nothing running either.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ import path from 'node:path';
 import { SUMMARY_MODES } from '../../src/domain/summary';
 import { generatedVideoId, startFakeYouTube, VIDEO_TEN_MEGABYTES, type FakeYouTube } from '../fake-youtube';
 import { freePort } from '../support/ports';
-import { npmCli, npmStart, type NpmStart } from '../support/npm-start';
+import { npmCli, npmStart, type NpmStart, type NpmStartOptions } from '../support/npm-start';
+import { waitFor } from '../support/processes';
 import { isProcessAlive } from '../../src/infra/pid-lock';
 
 jest.setTimeout(900_000);
@@ -122,8 +124,8 @@ async function waitTerminal(key: string, jobId: string, timeoutMs: number): Prom
 
 const nextVideoUrl = () => `https://www.youtube.com/watch?v=${generatedVideoId(10_000 + nextVideo++)}`;
 
-function startService(): NpmStart {
-  service = npmStart(Number(env.PORT), env);
+function startService(options?: NpmStartOptions, envOverrides: Record<string, string> = {}): NpmStart {
+  service = npmStart(Number(env.PORT), { ...env, ...envOverrides }, options);
   started.push(service);
   return service;
 }
@@ -328,3 +330,26 @@ it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cle
   expect(report.replayed).toBeGreaterThanOrEqual(150);
   expect(replay.code).toBe(0);
 });
+
+it('stops its Postgres and Temporal and exits when the terminal running it is closed', async () => {
+  // Closing a terminal window sends SIGHUP to what runs in it. The service must stop as on
+  // SIGTERM, though its stdout (that terminal) now fails every write, and leave nothing behind.
+  // At the default log level, as a user runs it: it logs its shutdown into the closed terminal.
+  startService({ inTerminal: true }, { LOG_LEVEL: 'info' });
+  await service.waitHealthy();
+  const postmasterPidFile = path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid');
+  const postgresPid = Number.parseInt(fs.readFileSync(postmasterPidFile, 'utf8'), 10);
+  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  // The service started its Postgres: the server's parent is the service's own process.
+  const servicePid = parentPid(postgresPid);
+
+  service.signal('SIGKILL');
+  await waitFor('the service, its Postgres and its Temporal to exit', async () => ![servicePid, postgresPid, temporalPid].some(isProcessAlive), 60_000);
+  expect(fs.existsSync(postmasterPidFile)).toBe(false);
+});
+
+/** A process's parent (Linux: /proc). */
+function parentPid(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}

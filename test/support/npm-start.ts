@@ -26,11 +26,23 @@ export interface NpmStart {
   waitHealthy(timeoutMs?: number): Promise<void>;
 }
 
-export function npmStart(port: number, env: Record<string, string>): NpmStart {
+export interface NpmStartOptions {
+  /**
+   * Runs it in a pseudo-terminal of its own (util-linux `script`), as in a terminal window. `pid`,
+   * `exited` and `signal` are then the terminal's: killing it closes the terminal, and the kernel
+   * sends SIGHUP to `npm start` and the service, as when a user closes the window.
+   */
+  inTerminal?: boolean;
+}
+
+export function npmStart(port: number, env: Record<string, string>, options: NpmStartOptions = {}): NpmStart {
   for (const name of INFRASTRUCTURE_VARIABLES) {
     if (env[name]) throw new Error(`npmStart runs the embedded defaults: ${name} must not be set`);
   }
-  const child = spawn('npm', ['start'], {
+  const [command, args] = options.inTerminal
+    ? ['script', ['--quiet', '--flush', '--return', '--command', 'npm start', '/dev/null']]
+    : ['npm', ['start']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     // METRICS_PORT: test files run side by side, and none may hold the default port unless asked to.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), METRICS_PORT: '0', ...env },
@@ -60,15 +72,18 @@ export function npmStart(port: number, env: Record<string, string>): NpmStart {
       }
     },
     async waitHealthy(timeoutMs = 180_000) {
-      await waitFor(
+      // A start-up that failed is reported at once, not after the wait for a healthy one.
+      const failed = new Promise<never>((_, reject) => {
+        const report = () => reject(new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`));
+        if (child.exitCode !== null || child.signalCode !== null) report();
+        else child.once('exit', report);
+      });
+      const healthy = waitFor(
         'npm start to answer /health with 200',
-        async () => {
-          if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
-          const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) });
-          return response.status === 200;
-        },
+        async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).status === 200,
         timeoutMs,
       );
+      await Promise.race([healthy, failed]);
     },
   };
 }
