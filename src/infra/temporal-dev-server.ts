@@ -149,7 +149,7 @@ async function startCliServer(
     await exited;
     fs.rmSync(pidFile, { force: true });
     const said = lastError(serverLogSince(logFile, log.start));
-    return { ok: false, reason: said ?? (error as Error).message, portTaken: /address already in use/i.test(said ?? '') };
+    return { ok: false, reason: said === null ? (error as Error).message : lastChars(said, 500), portTaken: /address already in use/i.test(said ?? '') };
   }
   options.log(`embedded Temporal dev server on ${address} (state in ${root})${uiUrl ? `; its Web UI at ${uiUrl}` : ''}`);
   return { ok: true, server: { address, uiUrl, exited, stop: () => stopChild(child, exited, pidFile) } };
@@ -165,7 +165,15 @@ function lastError(output: string): string | null {
   const line = lines.filter((candidate) => /\blevel=(ERROR|FATAL)\b/.test(candidate)).at(-1) ?? lines.at(-1);
   if (!line) return null;
   const message = /\bmsg="((?:[^"\\]|\\.)*)"/.exec(line);
-  return (message ? message[1]!.replace(/\\"/g, '"') : line.trim()).slice(0, 500);
+  return message ? message[1]!.replace(/\\"/g, '"') : line.trim();
+}
+
+/**
+ * The end of a long message: the server nests its causes ("could not build arguments for ...:
+ * ...: listen tcp 127.0.0.1:7235: bind: address already in use"), and the last is the one to read.
+ */
+function lastChars(message: string, count: number): string {
+  return message.length <= count ? message : `…${message.slice(-count)}`;
 }
 
 async function locateCli(options: DevServerOptions): Promise<string | null> {

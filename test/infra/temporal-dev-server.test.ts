@@ -120,4 +120,17 @@ describe('a taken port at start-up', () => {
       await server.stop();
     }
   });
+
+  test('is tried again when the server names the taken port only at the end of a long error', async () => {
+    // The ports the server picks for its own services fail deep in its start-up, in one long
+    // chain of causes ending with the bind error; a CLI that always fails so stands in for it.
+    const cause = 'listen tcp 127.0.0.1:43017: bind: address already in use';
+    const chain = Array.from({ length: 8 }, (_, i) => `could not build arguments for function "go.temporal.io/server/temporal".Provider${i} (/root/go/pkg/mod/go.temporal.io/server@v1.29.1/temporal/fx.go:${800 + i})`).join(': ');
+    const cli = path.join(dataDir, 'temporal-cli-failing');
+    fs.writeFileSync(cli, `#!/bin/sh\necho 'time=2026-11-26T15:40:00.000Z level=ERROR msg="failed starting server: ${chain.replace(/"/g, '\\"')}: ${cause}"'\nexit 1\n`, { mode: 0o755 });
+    const logged: string[] = [];
+    const starting = startDevServer({ dataDir, port: await freePort(), uiPort: null, namespace: 'default', cliPath: cli, log: (m) => logged.push(m) });
+    await expect(starting).rejects.toThrow(new RegExp(`: ….*${cause} \\(its log: `));
+    expect(logged.filter((m) => m.endsWith('; trying again'))).toHaveLength(2);
+  });
 });
