@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 workdir="$(mktemp -d -t vd-test-infra-XXXXXX)"
 pids=()
 cleanup() {
-  if [[ -n "${PGBIN:-}" && -d "$workdir/pg" ]]; then "$PGBIN/pg_ctl" -D "$workdir/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+  # As the cluster's owner: pg_ctl refuses to run as root, and a server left running would only
+  # notice its deleted directory a minute later.
+  if [[ -n "${PGBIN:-}" && -d "$workdir/pg" ]]; then run "'$PGBIN/pg_ctl' -D '$workdir/pg' -m immediate stop >/dev/null 2>&1" || true; fi
   for pid in "${pids[@]:-}"; do [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true; done
   rm -rf "$workdir"
 }
