@@ -5,6 +5,7 @@
  * added anywhere slows everything else down, so a latency figure alone does not say where to look.
  */
 import fs from 'node:fs';
+import { readProcStat } from '../test/support/proc-stat';
 
 export const CPU_PARTS = ['service', 'fake YouTube', 'temporal', 'postgres', 'other'] as const;
 export type CpuPart = (typeof CPU_PARTS)[number];
@@ -36,19 +37,8 @@ export function processCpuMs(pid: number | string): number | null {
 }
 
 function readStat(pid: number | string): { name: string; cpuMs: number } | null {
-  let stat: string;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null; // the process ended, or there is no /proc
-  }
-  // The name may hold spaces and parentheses: the fields resume after the last ')'. utime and
-  // stime are fields 14 and 15 of the line, 12 and 13 after the name.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
-  };
+  const stat = readProcStat(pid);
+  return stat && { name: stat.name, cpuMs: (stat.cpuTicks * 1000) / TICKS_PER_SECOND };
 }
 
 function partOf(pid: number, name: string, parts: { servicePid: number; fakeYouTubePid: number }): CpuPart {

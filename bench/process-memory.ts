@@ -5,6 +5,7 @@
  * processes, so its sum is the tree's real footprint. Both are reported.
  */
 import fs from 'node:fs';
+import { readProcStat } from '../test/support/proc-stat';
 
 export interface TreeMemory {
   processes: number;
@@ -43,14 +44,8 @@ function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields resume after the last ')'.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // exited meanwhile
-    }
+    const parent = readProcStat(entry)?.parentPid; // undefined once it has exited
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   const tree: number[] = [];
   for (const queue = [root]; queue.length > 0; ) {

@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startJobWorker } from '../workers/worker-process';
 import { generatedVideoId } from '../test/fake-youtube';
+import { readProcStat } from '../test/support/proc-stat';
 import { processCpuMs } from './process-cpu';
 import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, startBenchStack, startNpmStartBench } from './support';
 
@@ -216,10 +217,9 @@ async function completedJob(apiUrl: string, key: string): Promise<string> {
 function childProcessRunning(parentPid: number, entry: string): number {
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
+    if (readProcStat(name)?.parentPid !== parentPid) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === parentPid && fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) return Number(name);
+      if (fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) return Number(name);
     } catch {
       // gone meanwhile
     }

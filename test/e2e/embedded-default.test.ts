@@ -18,6 +18,7 @@ import { generatedVideoId, startFakeYouTube, VIDEO_TEN_MEGABYTES, type FakeYouTu
 import { freePort } from '../support/ports';
 import { npmCli, npmStart, type NpmStart, type NpmStartOptions } from '../support/npm-start';
 import { waitFor } from '../support/processes';
+import { readProcStat } from '../support/proc-stat';
 import { isProcessAlive } from '../../src/infra/pid-lock';
 
 jest.setTimeout(900_000);
@@ -341,15 +342,9 @@ it('stops its Postgres and Temporal and exits when the terminal running it is cl
   const postgresPid = Number.parseInt(fs.readFileSync(postmasterPidFile, 'utf8'), 10);
   const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
   // The service started its Postgres: the server's parent is the service's own process.
-  const servicePid = parentPid(postgresPid);
+  const servicePid = readProcStat(postgresPid)!.parentPid;
 
   service.signal('SIGKILL');
   await waitFor('the service, its Postgres and its Temporal to exit', async () => ![servicePid, postgresPid, temporalPid].some(isProcessAlive), 60_000);
   expect(fs.existsSync(postmasterPidFile)).toBe(false);
 });
-
-/** A process's parent (Linux: /proc). */
-function parentPid(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-}
