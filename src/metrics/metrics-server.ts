@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { listenOn } from '../infra/listen';
 
 /** A co-located exporter is on loopback and answers at once; a stuck one must not hold up the scrape. */
 const INCLUDED_EXPORTER_TIMEOUT_MS = 2_000;
@@ -78,16 +79,7 @@ export async function startMetricsServer(options: { host: string; port: number; 
   // Scrapers poll with short-lived requests; an idle keep-alive connection must not delay close().
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`METRICS_PORT ${options.port} on ${options.host} is in use: set METRICS_PORT to a free port, or 0 for no metrics listener`)
-          : error,
-      );
-    });
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await listenOn(server, options.port, options.host, 'METRICS_PORT', ', or 0 for no metrics listener');
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info({ url: `${url}/metrics` }, 'serving metrics');

@@ -16,6 +16,7 @@ import { createPdfRenderer } from '../export/pdf-renderer';
 import { CHECK_TIMEOUT_MS } from '../http/routes/health';
 import { createPdfExports } from '../jobs/pdf-exports';
 import { tracingClientInterceptors } from '../tracing/temporal-tracing';
+import { listenOn } from '../infra/listen';
 
 export interface RunningApi {
   server: http.Server;
@@ -81,10 +82,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  await listenOn(server, config.PORT, config.HOST, 'PORT');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const reconciler = startReconciler(services);

@@ -2,7 +2,7 @@
  * Every process serves its own /metrics: the API alone (npm run start:api), a worker alone
  * (npm run start:worker) and both in one process (npm start's src/main.ts), each a real child
  * process against the test's Postgres, Redis and Temporal; a METRICS_PORT already in use stops
- * start-up. What a process listens on is read from /proc (listening-sockets.ts), so the Temporal
+ * start-up, and so does the API's own PORT, each refused with the variable to change. What a process listens on is read from /proc (listening-sockets.ts), so the Temporal
  * core's exporter (native, outside Node's handles) is seen too.
  */
 import net from 'node:net';
@@ -112,6 +112,18 @@ it('does not start when METRICS_PORT is in use, and says which variable to chang
     expect(api.output()).toContain(`METRICS_PORT ${taken} on 127.0.0.1 is in use`);
     // It stopped before opening anything else.
     expect(api.output()).not.toContain('database ready');
+  } finally {
+    await new Promise((resolve) => holder.close(resolve));
+  }
+}, 120_000);
+
+it('does not start when PORT is in use, and says which variable to change', async () => {
+  const holder = net.createServer();
+  const taken = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as net.AddressInfo).port)));
+  try {
+    const api = start('src/api-main.ts', { PORT: String(taken) });
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toContain(`PORT ${taken} on 127.0.0.1 is in use: set PORT to a free port`);
   } finally {
     await new Promise((resolve) => holder.close(resolve));
   }
