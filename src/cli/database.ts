@@ -1,20 +1,24 @@
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../storage/database';
+import { exitingOnSignals } from './exit-on-signals';
 
 /** The configured database (the embedded one included, whether or not the service is running), for one command. */
 export async function withCliDatabase<T>(run: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: 2,
-    embeddedMode: 'host-or-client',
-    // stdout carries the command's JSON; what the embedded server says goes to stderr.
-    log: (message) => process.stderr.write(`${message}\n`),
+  // The embedded server this command may start is stopped even when a signal ends the command.
+  return exitingOnSignals(async () => {
+    const database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      poolSize: 2,
+      embeddedMode: 'host-or-client',
+      // stdout carries the command's JSON; what the embedded server says goes to stderr.
+      log: (message) => process.stderr.write(`${message}\n`),
+    });
+    try {
+      return await run(database.db, config);
+    } finally {
+      await database.close();
+    }
   });
-  try {
-    return await run(database.db, config);
-  } finally {
-    await database.close();
-  }
 }

@@ -8,7 +8,7 @@
  * and comments, 20 concurrent jobs with both, its own Postgres and Temporal killed under it and
  * started again, then a SIGKILL with 20 jobs in flight and a restart that completes them, a
  * clean SIGTERM that leaves nothing running, and a terminal closed under it, which must leave
- * nothing running either.
+ * nothing running either; nor may a CLI command ended by Ctrl-C.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,7 @@ import { SUMMARY_MODES } from '../../src/domain/summary';
 import { generatedVideoId, startFakeYouTube, VIDEO_TEN_MEGABYTES, type FakeYouTube } from '../fake-youtube';
 import { freePort } from '../support/ports';
 import { npmCli, npmStart, type NpmStart, type NpmStartOptions } from '../support/npm-start';
-import { waitFor } from '../support/processes';
+import { spawnEntry, waitFor } from '../support/processes';
 import { readProcStat } from '../support/proc-stat';
 import { isProcessAlive } from '../../src/infra/pid-lock';
 
@@ -347,4 +347,19 @@ it('stops its Postgres and Temporal and exits when the terminal running it is cl
   service.signal('SIGKILL');
   await waitFor('the service, its Postgres and its Temporal to exit', async () => ![servicePid, postgresPid, temporalPid].some(isProcessAlive), 60_000);
   expect(fs.existsSync(postmasterPidFile)).toBe(false);
+});
+
+it('stops the Temporal server a CLI command started for itself when Ctrl-C ends the command', async () => {
+  // The service is down: `jobs replay` starts a Temporal server of its own for the length of the command.
+  const pidFile = path.join(dataDir, 'temporal', 'server.pid');
+  const replay = spawnEntry('src/cli/main.ts', env, ['jobs', 'replay', '--since', '24h']);
+  const temporalPid = await waitFor('the command to start its Temporal server', async () => {
+    const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10) : NaN;
+    return Number.isInteger(pid) && isProcessAlive(pid) ? pid : null;
+  });
+
+  // The server runs in a session of its own: a terminal's Ctrl-C reaches the command alone.
+  replay.child.kill('SIGINT');
+  expect(await replay.exited).toBe(130);
+  await waitFor('its Temporal server to exit', async () => !isProcessAlive(temporalPid), 30_000);
 });
