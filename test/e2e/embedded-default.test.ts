@@ -125,6 +125,15 @@ async function waitTerminal(key: string, jobId: string, timeoutMs: number): Prom
 
 const nextVideoUrl = () => `https://www.youtube.com/watch?v=${generatedVideoId(10_000 + nextVideo++)}`;
 
+const postmasterPidFile = (): string => path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid');
+const temporalPidFile = (): string => path.join(dataDir, 'temporal', 'server.pid');
+
+/** The embedded servers the service runs now, from their pid files under DATA_DIR. */
+function embeddedServerPids(): { postgresPid: number; temporalPid: number } {
+  const read = (file: string) => Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+  return { postgresPid: read(postmasterPidFile()), temporalPid: read(temporalPidFile()) };
+}
+
 function startService(options?: NpmStartOptions, envOverrides: Record<string, string> = {}): NpmStart {
   service = npmStart(Number(env.PORT), { ...env, ...envOverrides }, options);
   started.push(service);
@@ -159,7 +168,7 @@ afterAll(async () => {
   for (const proc of started) proc.signal('SIGKILL');
   await youtube?.close();
   // Servers orphaned by the SIGKILL were stopped by the restart; make sure of it.
-  for (const pidFile of [path.join(dataDir, 'temporal', 'server.pid'), path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid')]) {
+  for (const pidFile of [temporalPidFile(), postmasterPidFile()]) {
     try {
       process.kill(Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10), 'SIGKILL');
     } catch {
@@ -266,8 +275,7 @@ it('starts its own Postgres and Temporal again when they are killed under it, an
   const jobIds = pending.map((a) => a.json.job_id as string);
 
   // As the OOM killer would: no warning, no clean shutdown.
-  const postgresPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8'), 10);
-  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  const { postgresPid, temporalPid } = embeddedServerPids();
   process.kill(postgresPid, 'SIGKILL');
   process.kill(temporalPid, 'SIGKILL');
 
@@ -310,13 +318,12 @@ it('completes all 20 jobs in flight after a SIGKILL and a restart, and stops cle
   // SIGTERM to npm alone, as `docker stop` sends it to a container's `npm start`: npm passes it on
   // (the start script execs node, so no shell stands between them), and the service drains,
   // stops its Postgres and Temporal, and exits by itself.
-  const postgresPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8'), 10);
-  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  const { postgresPid, temporalPid } = embeddedServerPids();
   service.signal('SIGTERM', 'npm');
   await service.exited;
   expect(service.output()).not.toMatch(/shutdown failed/);
   expect(isProcessAlive(postgresPid)).toBe(false);
-  expect(fs.existsSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'))).toBe(false);
+  expect(fs.existsSync(postmasterPidFile())).toBe(false);
   expect(isProcessAlive(temporalPid)).toBe(false);
 
   // With the service down, the CLI starts the embedded database itself.
@@ -338,20 +345,18 @@ it('stops its Postgres and Temporal and exits when the terminal running it is cl
   // At the default log level, as a user runs it: it logs its shutdown into the closed terminal.
   startService({ inTerminal: true }, { LOG_LEVEL: 'info' });
   await service.waitHealthy();
-  const postmasterPidFile = path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid');
-  const postgresPid = Number.parseInt(fs.readFileSync(postmasterPidFile, 'utf8'), 10);
-  const temporalPid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+  const { postgresPid, temporalPid } = embeddedServerPids();
   // The service started its Postgres: the server's parent is the service's own process.
   const servicePid = readProcStat(postgresPid)!.parentPid;
 
   service.signal('SIGKILL');
   await waitFor('the service, its Postgres and its Temporal to exit', async () => ![servicePid, postgresPid, temporalPid].some(isProcessAlive), 60_000);
-  expect(fs.existsSync(postmasterPidFile)).toBe(false);
+  expect(fs.existsSync(postmasterPidFile())).toBe(false);
 });
 
 it('stops the Temporal server a CLI command started for itself when Ctrl-C ends the command', async () => {
   // The service is down: `jobs replay` starts a Temporal server of its own for the length of the command.
-  const pidFile = path.join(dataDir, 'temporal', 'server.pid');
+  const pidFile = temporalPidFile();
   const replay = spawnEntry('src/cli/main.ts', env, ['jobs', 'replay', '--since', '24h']);
   const temporalPid = await waitFor('the command to start its Temporal server', async () => {
     const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10) : NaN;
