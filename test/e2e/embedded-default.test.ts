@@ -8,7 +8,7 @@
  * and comments, 20 concurrent jobs with both, its own Postgres and Temporal killed under it and
  * started again, then a SIGKILL with 20 jobs in flight and a restart that completes them, a
  * clean SIGTERM that leaves nothing running, and a terminal closed under it, which must leave
- * nothing running either; nor may a CLI command ended by Ctrl-C.
+ * nothing running either; nor may a CLI command ended by Ctrl-C, nor a start-up interrupted.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -132,6 +132,12 @@ const temporalPidFile = (): string => path.join(dataDir, 'temporal', 'server.pid
 function embeddedServerPids(): { postgresPid: number; temporalPid: number } {
   const read = (file: string) => Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
   return { postgresPid: read(postmasterPidFile()), temporalPid: read(temporalPidFile()) };
+}
+
+/** The pid a pid file names, once the file is there and that process runs; else null. */
+function runningPidIn(file: string): number | null {
+  const pid = fs.existsSync(file) ? Number.parseInt(fs.readFileSync(file, 'utf8'), 10) : NaN;
+  return Number.isInteger(pid) && isProcessAlive(pid) ? pid : null;
 }
 
 function startService(options?: NpmStartOptions, envOverrides: Record<string, string> = {}): NpmStart {
@@ -356,15 +362,22 @@ it('stops its Postgres and Temporal and exits when the terminal running it is cl
 
 it('stops the Temporal server a CLI command started for itself when Ctrl-C ends the command', async () => {
   // The service is down: `jobs replay` starts a Temporal server of its own for the length of the command.
-  const pidFile = temporalPidFile();
   const replay = spawnEntry('src/cli/main.ts', env, ['jobs', 'replay', '--since', '24h']);
-  const temporalPid = await waitFor('the command to start its Temporal server', async () => {
-    const pid = fs.existsSync(pidFile) ? Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10) : NaN;
-    return Number.isInteger(pid) && isProcessAlive(pid) ? pid : null;
-  });
+  const temporalPid = await waitFor('the command to start its Temporal server', async () => runningPidIn(temporalPidFile()));
 
   // The server runs in a session of its own: a terminal's Ctrl-C reaches the command alone.
   replay.child.kill('SIGINT');
   expect(await replay.exited).toBe(130);
   await waitFor('its Temporal server to exit', async () => !isProcessAlive(temporalPid), 30_000);
+});
+
+it('stops the Postgres it has started when Ctrl-C comes before its start-up has finished', async () => {
+  startService();
+  const postgresPid = await waitFor('the embedded Postgres to start', async () => runningPidIn(postmasterPidFile()));
+  // Ctrl-C in its terminal, while the rest of the start-up (Temporal, the worker, the API) goes on.
+  service.signal('SIGINT');
+  await service.exited;
+  expect(service.output()).toContain('exiting during start-up');
+  await waitFor('its Postgres to exit', async () => !isProcessAlive(postgresPid), 30_000);
+  expect(runningPidIn(temporalPidFile())).toBeNull();
 });
