@@ -59,10 +59,8 @@ export function describedApiDocument(): OpenApiDocument {
 /** Every method and path the app's Koa router answers (HEAD, which Koa adds to every GET, left out). */
 export function mountedRoutes(): MountedRoute[] {
   const app = createApp(servicesForDescription());
-  // A router's own middleware names it; the app's dispatch to one router per resource names them all.
-  const routers = (app.middleware as Array<Middleware & { router?: Router; routers?: Router[] }>).flatMap(
-    (middleware) => (middleware.router ? [middleware.router] : (middleware.routers ?? [])),
-  );
+  // The app's dispatch to one router per resource names its routers (src/http/router.ts).
+  const routers = (app.middleware as Array<Middleware & { routers?: Router[] }>).flatMap((middleware) => middleware.routers ?? []);
   return routers.flatMap((router) =>
     router.stack.flatMap((layer) =>
       layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })),
