@@ -135,7 +135,10 @@ async function startCliServer(
     { stdio: ['ignore', log.fd, log.fd], detached: true },
   );
   fs.closeSync(log.fd);
-  if (child.pid) fs.writeFileSync(pidFile, String(child.pid));
+  if (child.pid) {
+    fs.writeFileSync(pidFile, String(child.pid));
+    fs.writeFileSync(addressFileBeside(pidFile), address);
+  }
   const exited = exitOf(child);
   // A process that exits without stopping it (forced exit, failed start-up) still takes it down.
   const stopOnExit = () => child.kill('SIGTERM');
@@ -147,7 +150,7 @@ async function startCliServer(
   } catch (error) {
     child.kill('SIGKILL');
     await exited;
-    fs.rmSync(pidFile, { force: true });
+    removeServerRecord(pidFile);
     const said = lastError(serverLogSince(logFile, log.start));
     return { ok: false, reason: said === null ? (error as Error).message : lastChars(said, 500), portTaken: /address already in use/i.test(said ?? '') };
   }
@@ -268,13 +271,31 @@ async function startWithSdkDownload(options: DevServerOptions, root: string, add
  * null when there is none: what a command-line tool connects to instead of starting its own.
  */
 export function runningDevServerAddress(dataDir: string, port: number): string | null {
+  const pidFile = path.join(dataDir, 'temporal', 'server.pid');
   let pid: number;
   try {
-    pid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'temporal', 'server.pid'), 'utf8'), 10);
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8'), 10);
   } catch {
     return null;
   }
-  return Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && isTemporalProcess(pid) ? `127.0.0.1:${port}` : null;
+  if (!(Number.isInteger(pid) && pid > 0 && isProcessAlive(pid) && isTemporalProcess(pid))) return null;
+  // Where that server listens, which the service's TEMPORAL_DEV_PORT chose, not the caller's; a
+  // server started by a version that did not record it listens on the port given.
+  try {
+    return fs.readFileSync(addressFileBeside(pidFile), 'utf8').trim() || `127.0.0.1:${port}`;
+  } catch {
+    return `127.0.0.1:${port}`;
+  }
+}
+
+/** The running server's address, written beside its pid file and removed with it. */
+function addressFileBeside(pidFile: string): string {
+  return path.join(path.dirname(pidFile), 'server.address');
+}
+
+function removeServerRecord(pidFile: string): void {
+  fs.rmSync(pidFile, { force: true });
+  fs.rmSync(addressFileBeside(pidFile), { force: true });
 }
 
 /** A server left running by an `npm start` that was killed: stop it before taking its files. */
@@ -293,7 +314,7 @@ async function stopOrphan(pidFile: string, log: (m: string) => void): Promise<vo
     if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
     while (isProcessAlive(pid)) await sleep(50);
   }
-  fs.rmSync(pidFile, { force: true });
+  removeServerRecord(pidFile);
 }
 
 function isTemporalProcess(pid: number): boolean {
@@ -331,7 +352,7 @@ async function stopChild(child: ChildProcess, exited: Promise<string>, pidFile: 
     await exited;
     clearTimeout(timer);
   }
-  fs.rmSync(pidFile, { force: true });
+  removeServerRecord(pidFile);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -65,7 +65,10 @@ export function readHistoryFiles(paths: readonly string[]): NamedHistory[] {
     } catch (error) {
       throw new Error(`${file} is not JSON: ${(error as Error).message}`);
     }
-    if (!Array.isArray((parsed as { events?: unknown })?.events)) throw new Error(`${file} is not a workflow history (no "events")`);
+    const events = (parsed as { events?: unknown } | null)?.events;
+    if (!Array.isArray(events)) throw new Error(`${file} is not a workflow history (no "events")`);
+    // A history begins with the workflow's start; the replayer reads that first event unchecked.
+    if (events.length === 0) throw new Error(`${file} is not a workflow history (its "events" are empty)`);
     return { workflowId: path.basename(file).replace(/\.json$/, ''), history: historyFromJSON(parsed) };
   });
 }

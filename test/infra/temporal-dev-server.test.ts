@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
-import { startDevServer, type RunningDevServer } from '../../src/infra/temporal-dev-server';
+import { runningDevServerAddress, startDevServer, type RunningDevServer } from '../../src/infra/temporal-dev-server';
 import { freePort } from '../support/ports';
 
 jest.setTimeout(120_000);
@@ -60,6 +60,24 @@ test('the dev server keeps its database in write-ahead-log mode, and what it sto
     } finally {
       await server.stop();
     }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a command-line tool finds the running server where it listens, whatever port its own environment names', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-devserver-'));
+  try {
+    const port = await freePort();
+    const server = await startDevServer({ dataDir, port, uiPort: null, namespace: 'default', cliPath: process.env.TEMPORAL_CLI_PATH, log: () => {} });
+    try {
+      // The CLI's TEMPORAL_DEV_PORT is its default, not the one the service was started with.
+      expect(runningDevServerAddress(dataDir, 7233)).toBe(`127.0.0.1:${port}`);
+    } finally {
+      await server.stop();
+    }
+    expect(runningDevServerAddress(dataDir, 7233)).toBeNull();
+    expect(fs.readdirSync(path.join(dataDir, 'temporal')).filter((name) => name.startsWith('server.') && name !== 'server.log')).toEqual([]);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

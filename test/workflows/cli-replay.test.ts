@@ -134,6 +134,14 @@ it('says what is wrong with a missing workflow or a misused command', async () =
   expect(missing.stderr).toContain('no workflow with id job_doesnotexist0000000');
   expect(missing.stdout).toBe('');
 
+  const empty = path.join(workDir, 'empty', 'no-events.json');
+  fs.mkdirSync(path.dirname(empty), { recursive: true });
+  fs.writeFileSync(empty, JSON.stringify({ events: [] }));
+  const unreadable = await cli(['jobs', 'replay', '--file', empty]);
+  expect(unreadable.code).toBe(1);
+  expect(unreadable.stderr).toContain(`${empty} is not a workflow history (its "events" are empty)`);
+  expect(unreadable.stdout).toBe('');
+
   for (const args of [['jobs', 'replay'], ['jobs', 'replay', jobIds[0]!, '--since', '1h'], ['jobs', 'replay', '--since', 'yesterday'], ['jobs', 'history', 'a b']]) {
     const misused = await cli(args);
     expect(misused.code).toBe(64);
