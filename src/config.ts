@@ -17,7 +17,16 @@ const booleanFlag = (fallback: boolean) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const urlString = z.string().url();
+/** Every address the service is configured with is reached over HTTP. */
+const urlString = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'must be an http:// or https:// URL');
+
+/** host:port, as Temporal's clients take it ([v6 address]:port included). */
+const hostAndPort = z
+  .string()
+  .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port, e.g. temporal.internal:7233');
 
 /** "30,120,600": seconds between attempts; an empty list means a single attempt. */
 const retrySchedule = (fallback: string) =>
@@ -124,7 +133,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  TEMPORAL_ADDRESS: z.string().min(1).optional(),
+  TEMPORAL_ADDRESS: hostAndPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('video-jobs'),
   /** Bound on one Temporal call (connect, workflow start, query) that sets no deadline of its own. */

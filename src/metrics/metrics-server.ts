@@ -79,7 +79,7 @@ export async function startMetricsServer(options: { host: string; port: number; 
   // Scrapers poll with short-lived requests; an idle keep-alive connection must not delay close().
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
-  await listenOn(server, options.port, options.host, 'METRICS_PORT', ', or 0 for no metrics listener');
+  await listenOn(server, { port: options.port, host: options.host, portSetting: 'METRICS_PORT', hostSetting: 'METRICS_HOST', otherChoice: ', or 0 for no metrics listener' });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   logger.info({ url: `${url}/metrics` }, 'serving metrics');

@@ -82,7 +82,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
-  await listenOn(server, config.PORT, config.HOST, 'PORT');
+  await listenOn(server, { port: config.PORT, host: config.HOST, portSetting: 'PORT', hostSetting: 'HOST' });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const reconciler = startReconciler(services);

@@ -128,3 +128,10 @@ it('does not start when PORT is in use, and says which variable to change', asyn
     await new Promise((resolve) => holder.close(resolve));
   }
 }, 120_000);
+
+it('does not start when METRICS_HOST is no address of this machine: a configuration error naming it, exit 78', async () => {
+  const api = start('src/api-main.ts', { PORT: String(await freePort()), METRICS_PORT: String(await freePort()), METRICS_HOST: '999.1.1.1' });
+  expect(await api.exited).toBe(78);
+  expect(api.output()).toContain('Invalid configuration:\n  METRICS_HOST: cannot listen on "999.1.1.1"');
+  expect(api.output()).not.toMatch(/\n\s+at /);
+}, 120_000);
