@@ -38,7 +38,9 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
           deliveriesPerHour: deps.webhooks.deliveriesPerHour,
           attemptTimeoutMs: deps.webhooks.attemptTimeoutMs,
           metrics: deps.metrics,
-          logNoResponse: (details) => Context.current().log.info('webhook target gave no response', details),
+          // Warn: the runtime passes the SDK's lines on from WARN up (src/runtime/temporal-logging.ts),
+          // and this is the operator's one account of why an attempt got no answer.
+          logNoResponse: (details) => Context.current().log.warn('webhook target gave no response', details),
         },
         input,
       );

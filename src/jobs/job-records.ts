@@ -67,7 +67,8 @@ function estimateRemaining(status: string, progress: number, startedAt: Date | n
   if (status === 'completed') return 0;
   if (status !== 'processing' || !startedAt || progress < 5) return null;
   const elapsed = (now - startedAt.getTime()) / 1000;
-  return Math.max(0, Math.round((elapsed * (100 - progress)) / progress));
+  // A job still running has some time left: at least a second, never 0, which means done.
+  return Math.max(1, Math.round((elapsed * (100 - progress)) / progress));
 }
 
 export const INFOGRAPHIC_PNG = 'infographic.png';
@@ -94,7 +95,8 @@ export function resultRecord(job: JobRow, parts: JobResultParts, baseUrl: string
       published_at: video?.publishedAt ?? null,
       thumbnail_url: video?.thumbnailUrl ?? null,
       platform: 'youtube',
-      language: transcript?.transcript.language ?? video?.language ?? null,
+      // The language the video is spoken in; a transcript YouTube translated is in another.
+      language: video?.language ?? (transcript && !transcript.transcript.translated ? transcript.transcript.language : null),
       chapters: (video?.chapters ?? []).map((c) => ({ start: c.start, timestamp: formatTimestamp(c.start), title: c.title })),
     },
     transcript: transcript

@@ -64,7 +64,7 @@ export function ytDlpAudioDownloader(options: YtDlpOptions): AudioDownloader {
       }
       const candidates = (options.proxies ? await options.proxies.candidates() : []).filter((route) => route.proxyUrl);
       if (candidates.length === 0) {
-        if (useProxy === true) throw new YouTubeError('TRANSIENT', 'use_proxy is true but no working proxy is available for yt-dlp');
+        if (useProxy === true) throw new YouTubeError('TRANSIENT', 'use_proxy is true but no working proxy is available for yt-dlp', { unreachable: true });
         throw new YouTubeError('SOURCE_BLOCKED', 'YouTube refused the audio download through yt-dlp');
       }
       let last: unknown;

@@ -94,7 +94,10 @@ async function throughProxies<T>(router: CallRouter, call: Call<T>, directBlock:
       `YouTube refused us through every proxy we tried (${outcomes(tried.length, down)}): ${block.message}`,
     );
   }
-  throw new YouTubeError('TRANSIENT', `use_proxy is true but no working proxy is available (${noProxyReason(pool, unreadable, tried.length)})`);
+  // The only way to YouTube the job allows is closed: YouTube was not reached at all.
+  throw new YouTubeError('TRANSIENT', `use_proxy is true but no working proxy is available (${noProxyReason(pool, unreadable, tried.length)})`, {
+    unreachable: true,
+  });
 }
 
 function isBlock(error: unknown): error is YouTubeError {

@@ -67,7 +67,7 @@ describe('a job that succeeds', () => {
     expect(res.status).toBe(200);
     const result = res.json;
     expect(result).toMatchObject({ success: true, job_id: jobId, status: 'completed', infographic_url: null, agent_name: 'e2e' });
-    expect(result.video_info).toMatchObject({ video_id: VIDEO_MANUAL_AND_AUTO, platform: 'youtube', url: watchUrl(VIDEO_MANUAL_AND_AUTO) });
+    expect(result.video_info).toMatchObject({ video_id: VIDEO_MANUAL_AND_AUTO, platform: 'youtube', url: watchUrl(VIDEO_MANUAL_AND_AUTO), language: 'en' });
     expect(result.video_info.title.length).toBeGreaterThan(0);
     expect(result.video_info.duration_seconds).toBeGreaterThan(0);
     expect(result.video_info.chapters.length).toBeGreaterThanOrEqual(3);
@@ -109,6 +109,8 @@ describe('transcripts', () => {
     expect(final.status).toBe('completed');
     const { json } = await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key });
     expect(json.transcript.language).toMatch(/^en/);
+    // The video is still a German one.
+    expect(json.video_info.language).toBe('de');
     expect(json.warnings).toContainEqual(expect.objectContaining({ code: 'TRANSCRIPT_TRANSLATED' }));
   });
 

@@ -121,16 +121,17 @@ describe('use_proxy true', () => {
     expect(addresses()).not.toContain(DIRECT);
   });
 
-  it('fails TRANSIENT, saying why, when no proxy is available', async () => {
+  it('fails TRANSIENT and unreachable (the job: SOURCE_UNREACHABLE), saying why, when no proxy is available', async () => {
     const { client } = await clientWith([{ url: proxyA.url, enabled: false }]);
     const error = await youTubeFailureOf(client.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }));
     expect(error.kind).toBe('TRANSIENT');
+    expect(error.unreachable).toBe(true);
     expect(error.message).toMatch(/use_proxy is true but no working proxy is available/);
     expect(fake.requests).toHaveLength(0);
     expect(proxyA.used).toBe(0);
 
     const noPool = createYouTubeClient({ baseUrl: fake.baseUrl });
-    await expect(youTubeFailureOf(noPool.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT' });
+    await expect(youTubeFailureOf(noPool.getMetadata(VIDEO_MANUAL_AND_AUTO, { useProxy: true }))).resolves.toMatchObject({ kind: 'TRANSIENT', unreachable: true });
     expect(fake.requests).toHaveLength(0);
   });
 
