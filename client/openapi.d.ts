@@ -33,6 +33,15 @@ export interface paths {
                         "application/json": components["schemas"]["Health"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description A dependency is down, or the process is shutting down */
                 503: {
                     headers: {
@@ -87,7 +96,7 @@ export interface paths {
                         "application/json": components["schemas"]["JobSubmission"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -114,6 +123,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -123,7 +141,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -143,6 +161,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -218,6 +254,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -308,6 +362,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -387,6 +459,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -498,6 +588,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -576,6 +684,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -621,7 +747,7 @@ export interface paths {
                         "application/json": components["schemas"]["BatchSubmission"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -648,6 +774,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -657,7 +792,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -677,6 +812,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -749,6 +902,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -842,6 +1013,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -913,6 +1102,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -997,6 +1204,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1074,6 +1299,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1140,6 +1383,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1179,7 +1440,7 @@ export interface paths {
                         "application/json": components["schemas"]["ProxyResponse"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1206,6 +1467,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -1215,7 +1485,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1235,6 +1505,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1314,6 +1602,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1378,6 +1684,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -1410,7 +1734,7 @@ export interface paths {
                         "application/json": components["schemas"]["ProxyResponse"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1446,6 +1770,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -1455,7 +1788,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1475,6 +1808,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1555,6 +1906,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1610,6 +1979,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1639,7 +2026,7 @@ export interface paths {
                         "application/json": components["schemas"]["CreatedApiKey"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1657,8 +2044,17 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan (details.required, details.held) */
+                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan (details.required names a permission, as on every route; here also details.missing, details.held) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1684,7 +2080,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1704,6 +2100,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1778,6 +2192,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1843,6 +2275,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -1876,7 +2326,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiKeyResponse"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1894,7 +2344,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan (details.required, details.held) */
+                /** @description INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan (details.required names a permission, as on every route; here also details.missing, details.held) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1912,6 +2362,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -1921,7 +2380,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1941,6 +2400,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1992,6 +2469,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2058,6 +2553,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2133,6 +2646,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2188,6 +2719,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2221,7 +2770,7 @@ export interface paths {
                         "application/json": components["schemas"]["NotificationSettings"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2239,6 +2788,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
                 413: {
                     headers: {
@@ -2248,7 +2806,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2268,6 +2826,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2323,7 +2899,7 @@ export interface paths {
                         "application/json": components["schemas"]["JobSubmission"];
                     };
                 };
-                /** @description INVALID_JSON */
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2350,6 +2926,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description JOB_FAILED */
                 409: {
                     headers: {
@@ -2368,7 +2953,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2388,6 +2973,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2471,6 +3074,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2530,6 +3151,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2621,6 +3260,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2680,6 +3337,24 @@ export interface paths {
                 };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2753,6 +3428,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2787,6 +3480,24 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2812,6 +3523,27 @@ export interface components {
                     detail?: string;
                 };
             };
+            /** @description 503 only: the envelope's error, naming the failing checks */
+            error?: {
+                /** @enum {string} */
+                code: "SERVICE_UNAVAILABLE";
+                message: string;
+            };
+            /** @description 503 only, as on every error */
+            request_id?: string;
+        };
+        Error: {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+                /** @enum {string} */
+                code: "AUTHENTICATION_REQUIRED" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "PLAN_UPGRADE_REQUIRED" | "INVALID_JSON" | "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "UNSUPPORTED_URL" | "INVALID_WEBHOOK_URL" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_COMPLETED" | "JOB_FAILED" | "KEY_LIMIT_REACHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
+                message: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+            request_id: string;
         };
         JobSubmission: {
             /** @enum {boolean} */
@@ -2833,23 +3565,32 @@ export interface components {
             field?: string;
             message: string;
         };
-        Error: {
-            /** @enum {boolean} */
-            success: false;
-            error: {
-                /** @enum {string} */
-                code: "AUTHENTICATION_REQUIRED" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "PLAN_UPGRADE_REQUIRED" | "INVALID_JSON" | "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "UNSUPPORTED_URL" | "INVALID_WEBHOOK_URL" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "JOB_NOT_COMPLETED" | "JOB_FAILED" | "KEY_LIMIT_REACHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL_ERROR";
-                message: string;
-                details?: {
-                    [key: string]: unknown;
-                };
-            };
-            request_id: string;
-        };
         ProcessRequest: {
             /** @description A YouTube address (watch, youtu.be, shorts, embed, live, m., music.) or an 11-character id. */
             url: string;
-            options?: components["schemas"]["ProcessOptions"];
+            /** @description null or left out: every option at its default, as null does for each option. */
+            options?: {
+                /** @description Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760. */
+                max_transcript_length?: number | null;
+                /** @description Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section. */
+                include_comments?: boolean | null;
+                /** @description Preferred transcript language; falls back to a YouTube translation, then the original. */
+                language?: string | null;
+                /** @description Default ["tldr"]. */
+                summary_modes?: ("tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights")[] | null;
+                /**
+                 * @description Deprecated: the single-mode form of summary_modes.
+                 * @enum {string|null}
+                 */
+                summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights" | null;
+                /** @description Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url. */
+                generate_infographic?: boolean | null;
+                /**
+                 * @description Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).
+                 * @enum {string|null}
+                 */
+                transcript_source?: "auto" | "captions" | "speech_to_text" | null;
+            } | null;
             webhook_url?: string | null;
             /** @enum {string|null} */
             priority?: "normal" | "high" | null;
@@ -2861,31 +3602,9 @@ export interface components {
             client_reference?: string | null;
             /**
              * @description Deprecated: the single-mode form of options.summary_modes.
-             * @enum {string}
+             * @enum {string|null}
              */
-            summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights";
-        };
-        ProcessOptions: {
-            /** @description Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760. */
-            max_transcript_length?: number;
-            /** @description Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section. */
-            include_comments?: boolean;
-            /** @description Preferred transcript language; falls back to a YouTube translation, then the original. */
-            language?: string;
-            /** @description Default ["tldr"]. */
-            summary_modes?: ("tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights")[];
-            /**
-             * @description Deprecated: the single-mode form of summary_modes.
-             * @enum {string}
-             */
-            summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights";
-            /** @description Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url. */
-            generate_infographic?: boolean;
-            /**
-             * @description Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).
-             * @enum {string}
-             */
-            transcript_source?: "auto" | "captions" | "speech_to_text";
+            summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights" | null;
         };
         JobStatus: {
             job_id: string;
@@ -2962,6 +3681,7 @@ export interface components {
                 thumbnail_url: string | null;
                 /** @enum {string} */
                 platform: "youtube";
+                /** @description The language the video is spoken in, as YouTube reports it; transcript.language is that of the transcript, which may be a translation */
                 language: string | null;
                 chapters: {
                     start: number;
@@ -3064,6 +3784,8 @@ export interface components {
             results_url: string;
             /** @description ISO 8601, UTC */
             created_at: string;
+            /** @description The warnings of its videos, as a job submission gives them, each field prefixed with its video (videos.3.summary_type); each job keeps its own. */
+            warnings: components["schemas"]["Warning"][];
         };
         BatchRequest: {
             /** @description 1 to 100 videos; any invalid item rejects the whole batch. */
@@ -3083,6 +3805,28 @@ export interface components {
             url: string;
             options?: components["schemas"]["ProcessOptions"];
         };
+        ProcessOptions: {
+            /** @description Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760. */
+            max_transcript_length?: number | null;
+            /** @description Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section. */
+            include_comments?: boolean | null;
+            /** @description Preferred transcript language; falls back to a YouTube translation, then the original. */
+            language?: string | null;
+            /** @description Default ["tldr"]. */
+            summary_modes?: ("tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights")[] | null;
+            /**
+             * @description Deprecated: the single-mode form of summary_modes.
+             * @enum {string|null}
+             */
+            summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights" | null;
+            /** @description Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url. */
+            generate_infographic?: boolean | null;
+            /**
+             * @description Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).
+             * @enum {string|null}
+             */
+            transcript_source?: "auto" | "captions" | "speech_to_text" | null;
+        } | null;
         BatchStatus: {
             /** @enum {boolean} */
             success: true;

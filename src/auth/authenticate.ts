@@ -30,9 +30,14 @@ export function credentialHeaders(rawHeaders: readonly string[]): PresentedCrede
   return { authorization, xApiKey };
 }
 
-/** Whether a request presents any key at all (an empty header is none). */
+/** Whether a request presents any key at all (an empty header, or a bare "Bearer", is none). */
 export function presentsKey(headers: PresentedCredentials): boolean {
-  return headers.authorization.some((value) => value.trim() !== '') || headers.xApiKey.some((value) => value.trim() !== '');
+  return headers.authorization.some((value) => !isEmptyAuthorization(value)) || headers.xApiKey.some((value) => value.trim() !== '');
+}
+
+/** "", or the scheme with no key after it: nothing presented, as an empty X-API-Key is nothing. */
+function isEmptyAuthorization(value: string): boolean {
+  return /^\s*(Bearer)?\s*$/i.test(value);
 }
 
 /**
@@ -45,7 +50,7 @@ export function presentedKey(headers: PresentedCredentials): string | null {
   if (headers.xApiKey.length > 1) throw new AppError('INVALID_API_KEY', 'The X-API-Key header must be sent once');
   const authorization = headers.authorization[0]?.trim();
   const xApiKey = headers.xApiKey[0]?.trim() || null;
-  if (authorization) {
+  if (authorization !== undefined && !isEmptyAuthorization(authorization)) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
     if (xApiKey !== null && xApiKey !== match[1]) {

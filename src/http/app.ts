@@ -34,7 +34,6 @@ import { batchRoutes } from './routes/batch/batch-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
 import { recordApiRequests } from '../usage/record-requests';
 import type { UsageRecorder } from '../usage/recorder';
-import { AppError } from '../domain/errors';
 import { drainGate, type Drain } from './drain';
 import { traceRequests } from './middleware/trace-requests';
 import type { Tracer } from '@opentelemetry/api';
@@ -122,12 +121,6 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   if (services.tracer) app.use(traceRequests(services.tracer));
   app.use(errorEnvelope(services.logger));
   if (services.drain) app.use(drainGate(services.drain));
-  app.use(
-    routers.middleware({
-      throw: true,
-      methodNotAllowed: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not allowed on this path'),
-      notImplemented: () => new AppError('METHOD_NOT_ALLOWED', 'This method is not supported'),
-    }),
-  );
+  app.use(routers.middleware());
   return app;
 }

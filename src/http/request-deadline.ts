@@ -11,11 +11,15 @@ export function serviceUnavailable(message: string, headers: Record<string, stri
   return new AppError('SERVICE_UNAVAILABLE', message, undefined, { 'Retry-After': RETRY_AFTER_SECONDS, ...headers });
 }
 
-export function withRequestDeadline<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+/**
+ * `work`, or a refusal once `timeoutMs` has passed: 503 when the service is what kept the answer,
+ * 408 when the client had not finished sending its body by then (`bodyArrived`).
+ */
+export function withRequestDeadline<T>(timeoutMs: number, bodyArrived: () => boolean, work: () => Promise<T>): Promise<T> {
   // One promise and one timer per request: this wraps every request, so no race of two promises.
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(serviceUnavailable('The service did not answer in time; try again shortly')), timeoutMs);
-    // Once the client has its 503, a late outcome has no one to reach: settling again is a no-op.
+    const timer = setTimeout(() => reject(bodyArrived() ? serviceUnavailable('The service did not answer in time; try again shortly') : bodyTooSlow()), timeoutMs);
+    // Once the client has its answer, a late outcome has no one to reach: settling again is a no-op.
     work().then(
       (value) => {
         clearTimeout(timer);
@@ -27,4 +31,9 @@ export function withRequestDeadline<T>(timeoutMs: number, work: () => Promise<T>
       },
     );
   });
+}
+
+/** As Node answers headers that do not arrive in time; the connection goes, with the rest of its body. */
+function bodyTooSlow(): AppError {
+  return new AppError('REQUEST_TIMEOUT', 'The request body did not arrive in time', undefined, { Connection: 'close' });
 }

@@ -1,5 +1,5 @@
 /** Mounts declared routes on Koa routers: auth, parsing and validation happen here, once. */
-import Router, { type AllowedMethodsOptions } from '@koa/router';
+import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import coBody from 'co-body';
 import { AppError } from '../domain/errors';
@@ -32,9 +32,10 @@ export interface Routers {
   others: Router;
   /**
    * Hands each request to the router of its resource; a path matched with another method gets
-   * 405. It names its routers, for whoever lists what the app serves (src/http/api-description.ts).
+   * 405 METHOD_NOT_ALLOWED with the methods it has in `Allow`. It names its routers, for whoever
+   * lists what the app serves (src/http/api-description.ts).
    */
-  middleware(allowedMethods: AllowedMethodsOptions): Middleware & { routers: Router[] };
+  middleware(): Middleware & { routers: Router[] };
 }
 
 /**
@@ -52,18 +53,26 @@ export function buildRouters(routes: readonly AnyRoute[], deps: RouterDeps): Rou
       let router = byResource.get(resource);
       if (!router) byResource.set(resource, (router = new Router()));
       const deadlineMs = route.deadline ? route.deadline(deps.requestDeadlineMs) : deps.requestDeadlineMs;
-      router[route.method](path, (ctx) => withRequestDeadline(deadlineMs, () => handle(route, ctx as unknown as AppContext, deps)));
+      router[route.method](path, (ctx) =>
+        withRequestDeadline(deadlineMs, () => ctx.req.complete, () => handle(route, ctx as unknown as AppContext, deps)),
+      );
     }
   }
   const others = new Router();
   return {
     others,
-    middleware(allowedMethods) {
-      // As app.use(router.routes()) then app.use(router.allowedMethods()).
+    middleware() {
+      // As app.use(router.routes()) then app.use(router.allowedMethods()). The router answers a
+      // method a path lacks with a bare 405 (501 for a method it does not know) and `Allow`;
+      // thrown as our error, the answer gets the envelope and keeps the header.
       const chain = (router: Router): Middleware => {
         const routes = router.routes() as unknown as Middleware;
-        const allowed = router.allowedMethods(allowedMethods) as unknown as Middleware;
-        return (ctx, next) => routes(ctx, () => allowed(ctx, next));
+        const allowed = router.allowedMethods() as unknown as Middleware;
+        return (ctx, next) =>
+          routes(ctx, async () => {
+            await allowed(ctx, next);
+            if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) throw methodNotAllowed(ctx.status, ctx.response.get('Allow'));
+          });
       };
       const byResourceChain = new Map([...byResource].map(([resource, router]) => [resource, chain(router)]));
       const othersChain = chain(others);
@@ -71,6 +80,11 @@ export function buildRouters(routes: readonly AnyRoute[], deps: RouterDeps): Rou
       return Object.assign(dispatch, { routers: [...byResource.values(), others] });
     },
   };
+}
+
+function methodNotAllowed(status: 405 | 501, allow: string): AppError {
+  const message = status === 405 ? 'This method is not allowed on this path' : 'This method is not supported';
+  return new AppError('METHOD_NOT_ALLOWED', message, undefined, allow ? { Allow: allow } : undefined);
 }
 
 const RESOURCE_SEGMENTS = 3;
@@ -154,7 +168,11 @@ function parseParams(route: AnyRoute, ctx: AppContext) {
   return result.data;
 }
 
-/** JSON whatever the Content-Type says: `curl -d` sends form encoding by default. */
+/**
+ * The body as JSON. A JSON body is taken whatever its Content-Type says (`curl -d` labels it a
+ * form, `fetch` a string as text). One that does not parse is 400 INVALID_JSON when it was meant
+ * as JSON (labelled so, or an object or array begun), else 415: a form, text, XML, multipart.
+ */
 async function readJsonBody(ctx: AppContext): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > 1024 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
@@ -163,14 +181,23 @@ async function readJsonBody(ctx: AppContext): Promise<unknown> {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
+    const mediaType = ctx.request.type;
+    if (isJsonMediaType(mediaType) || /^\s*[[{]/.test(raw)) throw new AppError('INVALID_JSON', 'The request body is not valid JSON');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The request body must be JSON (Content-Type: application/json)${mediaType ? `, not ${mediaType}` : ''}`);
   }
+}
+
+function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
 const DECODABLE = 'gzip, deflate, br or identity';
 
 /** The body decoded per its Content-Encoding; one we cannot decode is the client's fault (415), never a 500. */
 async function readBodyText(ctx: AppContext): Promise<string> {
+  // Content codings are case-insensitive (RFC 9110 8.4.1); the body reader knows them in lower case.
+  const encoding = ctx.req.headers['content-encoding'];
+  if (encoding !== undefined) ctx.req.headers['content-encoding'] = encoding.trim().toLowerCase();
   try {
     return await coBody.text(ctx.req, { limit: MAX_BODY, encoding: 'utf8' });
   } catch (error) {

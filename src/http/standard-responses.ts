@@ -11,10 +11,19 @@ const refusal = (description: string) => ({ description, schema: ErrorEnvelopeSc
 
 /** Reading a JSON body (router.ts readJsonBody) and validating it (validation.ts parseOrThrow). */
 const BODY_ERRORS: DocumentedResponses = {
-  400: refusal('INVALID_JSON'),
+  400: refusal('INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse'),
+  408: refusal('REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close)'),
   413: refusal('PAYLOAD_TOO_LARGE: the body is larger than 1 MB'),
-  415: refusal('UNSUPPORTED_MEDIA_TYPE: a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own'),
+  415: refusal(
+    'UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own',
+  ),
   422: refusal('VALIDATION_ERROR (details.issues)'),
+};
+
+/** Whatever the route: a dependency down or too slow, and the unexpected. */
+const SERVICE_ERRORS: DocumentedResponses = {
+  500: refusal('INTERNAL_ERROR: anything unexpected; no detail of it reaches the client'),
+  503: refusal('SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline'),
 };
 
 const QUERY_ERRORS: DocumentedResponses = {
@@ -60,6 +69,7 @@ export function standardErrorResponses(route: AnyRoute): DocumentedResponses {
     ...(route.request?.params ? PATH_ERRORS : {}),
     ...keyErrors(route.auth),
     ...gateErrors(route),
+    ...SERVICE_ERRORS,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Plan } from '../domain/access';
 import { AppError } from '../domain/errors';
 import { quotaPeriod, type PlanLimitTable } from '../domain/plans';
 import type { Db } from '../storage/database';
-import { tryAddVideos } from '../storage/repositories/usage-periods';
+import { tryAddVideos, videosAccepted } from '../storage/repositories/usage-periods';
 import { queueQuotaWarning, type QuotaUsage } from '../notifications/quota-warnings';
 
 export type { QuotaUsage };
@@ -17,14 +17,19 @@ export async function reserveVideos(db: Db, limits: PlanLimitTable, user: { user
   const { start, resetAt } = quotaPeriod(now);
   const limit = limits[user.plan].videosPerMonth;
   const total = await tryAddVideos(db, user.userId, start, count, limit);
-  if (total === null) {
-    throw new AppError('QUOTA_EXCEEDED', `The monthly quota of ${limit} videos for the ${user.plan} plan is used up`, {
-      limit,
-      requested: count,
-      reset_at: resetAt.toISOString(),
-    });
-  }
+  if (total === null) throw await quotaExceeded(db, user, limit!, count, start, resetAt);
   return { userId: user.userId, plan: user.plan, total, limit, periodStart: start, resetAt };
+}
+
+/** The refusal, with what is left of the month: a batch larger than that is refused whole. */
+async function quotaExceeded(db: Db, user: { userId: string; plan: Plan }, limit: number, requested: number, start: Date, resetAt: Date): Promise<AppError> {
+  const used = await videosAccepted(db, user.userId, start);
+  const remaining = Math.max(0, limit - used);
+  const message =
+    remaining === 0
+      ? `The monthly quota of ${limit} videos for the ${user.plan} plan is used up`
+      : `This request has ${requested} videos, but only ${remaining} of the monthly quota of ${limit} for the ${user.plan} plan ${remaining === 1 ? 'is' : 'are'} left`;
+  return new AppError('QUOTA_EXCEEDED', message, { limit, used, remaining, requested, reset_at: resetAt.toISOString() });
 }
 
 /**

@@ -118,7 +118,7 @@ describe('creating keys', () => {
     const processOnly = await service.createUser('admin', ['process']);
     const escalate = await call(service, 'POST', '/api/v1/auth/keys', { key: processOnly.key, body: { name: 'p', permissions: ['read', 'process'] } });
     expectError(escalate, 403, 'INSUFFICIENT_PERMISSIONS');
-    expect(escalate.json.error.details).toMatchObject({ required: ['read'], held: ['process'] });
+    expect(escalate.json.error.details).toEqual({ required: 'read', missing: ['read'], held: ['process'], plan: 'admin' });
     // A subset is fine, in canonical order whatever order was asked.
     expect((await createKey(processOnly.key, { name: 'p', permissions: ['process'] })).permissions).toEqual(['process']);
     expect((await createKey(pro.key, { name: 'pr', permissions: ['process', 'read'] })).permissions).toEqual(['read', 'process']);
@@ -141,7 +141,7 @@ describe('creating keys', () => {
   it('gives admin only on the admin plan', async () => {
     const proAdmin = await call(service, 'POST', '/api/v1/auth/keys', { key: pro.key, body: { name: 'a', permissions: ['admin'] } });
     expectError(proAdmin, 403, 'INSUFFICIENT_PERMISSIONS');
-    expect(proAdmin.json.error.details).toMatchObject({ required: ['admin'], held: ['read', 'process'] });
+    expect(proAdmin.json.error.details).toEqual({ required: 'admin', missing: ['admin'], held: ['read', 'process'], plan: 'pro' });
     // A pro user holding an admin key (say, after a downgrade) still cannot hand admin out.
     const downgraded = await service.createUser('pro', ['read', 'process', 'admin']);
     expectError(

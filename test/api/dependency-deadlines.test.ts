@@ -4,6 +4,7 @@
  * made meanwhile get 503 SERVICE_UNAVAILABLE with Retry-After; once the path carries traffic
  * again, the same requests succeed.
  */
+import net from 'node:net';
 import { VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { requireEnv } from '../support/infrastructure';
 import { waitFor } from '../support/processes';
@@ -71,6 +72,7 @@ it('answers 503 SERVICE_UNAVAILABLE with Retry-After while the database is stall
   const health = await request('GET', '/health');
   expect(health.status).toBe(503);
   expect(health.json.checks.database.status).toBe('error');
+  expect(health.json).toMatchObject({ success: false, status: 'degraded', error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('database') }, request_id: expect.any(String) });
 
   proxy.resume();
   const after = await waitFor('a submission once the database answers again', async () => {
@@ -84,3 +86,20 @@ it('answers 503 SERVICE_UNAVAILABLE with Retry-After while the database is stall
   const earlier = await request('GET', `/api/v1/videos/status/${before.json.job_id}`);
   expect(earlier.status).toBe(200);
 }, 120_000);
+
+it('answers a body that stops arriving with 408 REQUEST_TIMEOUT and closes the connection: the client is late, not the service', async () => {
+  const url = new URL(service.url);
+  const socket = net.connect(Number(url.port), url.hostname);
+  const received: Buffer[] = [];
+  socket.on('data', (chunk) => received.push(chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write(
+    `POST /api/v1/videos/process HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"url"`,
+  );
+  await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the connection was left open')), HUNG_AFTER_MS))]);
+  const answer = Buffer.concat(received).toString('utf8');
+  const [head, body] = answer.split('\r\n\r\n');
+  expect(head).toMatch(/^HTTP\/1\.1 408 /);
+  expect(head).toMatch(/\r\nconnection: close/i);
+  expect(JSON.parse(body!)).toMatchObject({ success: false, error: { code: 'REQUEST_TIMEOUT' } });
+}, 60_000);

@@ -169,9 +169,45 @@ describe('request bodies that cannot be decoded', () => {
     }
   });
 
+  it('whatever the case of the coding\'s name (RFC 9110: case-insensitive)', async () => {
+    const res = await send('/api/v1/auth/keys', { headers: withKey('GZIP'), body: zlib.gzipSync(Buffer.from(JSON.stringify({ name: 'encoded GZIP' }))) });
+    expect(res.status).toBe(201);
+    expect(res.json.name).toBe('encoded GZIP');
+  });
+
   it('and a body that decodes to more than 1 MB is still 413', async () => {
     const bomb = zlib.brotliCompressSync(Buffer.alloc(8 * 1024 * 1024, ' '));
     expectError(await send('/api/v1/auth/keys', { headers: withKey('br'), body: bomb }), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('request bodies that are not JSON', () => {
+  const withType = (type: string) => ({ authorization: `Bearer ${key}`, 'content-type': type });
+
+  it.each([
+    ['a form', 'application/x-www-form-urlencoded', 'name=form'],
+    ['text', 'text/plain; charset=utf-8', 'name: text'],
+    ['multipart', 'multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n'],
+    ['XML', 'application/xml', '<key><name>xml</name></key>'],
+  ])('%s is 415 UNSUPPORTED_MEDIA_TYPE, naming JSON', async (_case, type, payload) => {
+    const res = await send('/api/v1/auth/keys', { headers: withType(type), body: Buffer.from(payload) });
+    expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(res.json.error.message).toContain('application/json');
+  });
+
+  it.each([
+    ['declared as JSON', 'application/json', 'name=json'],
+    ['declared as a JSON type', 'application/merge-patch+json', '{"name":'],
+    ['labelled a form (curl -d)', 'application/x-www-form-urlencoded', '{"name":'],
+    ['labelled text (fetch with a string)', 'text/plain;charset=UTF-8', '[{"name": 1'],
+  ])('a body meant as JSON that does not parse, %s, is 400 INVALID_JSON', async (_case, type, payload) => {
+    expectError(await send('/api/v1/auth/keys', { headers: withType(type), body: Buffer.from(payload) }), 400, 'INVALID_JSON');
+  });
+
+  it('while a JSON body is read whatever its Content-Type says (curl -d labels it a form)', async () => {
+    const res = await send('/api/v1/auth/keys', { headers: withType('application/x-www-form-urlencoded'), body: Buffer.from('{"name": "labelled a form"}') });
+    expect(res.status).toBe(201);
+    expect(res.json.name).toBe('labelled a form');
   });
 });
 

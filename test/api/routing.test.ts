@@ -21,11 +21,11 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function call(method: string, path: string): Promise<{ status: number; code?: string; message?: string; type: string }> {
+async function call(method: string, path: string): Promise<{ status: number; code?: string; message?: string; type: string; allow: string | null }> {
   const res = await fetch(`${service.url}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? ((await res.json()) as { error?: { code: string; message: string } }) : (await res.text(), {});
-  return { status: res.status, code: body.error?.code, message: body.error?.message, type };
+  return { status: res.status, code: body.error?.code, message: body.error?.message, type, allow: res.headers.get('allow') };
 }
 
 describe('matching', () => {
@@ -50,8 +50,13 @@ describe('matching', () => {
     await expect(call('GET', '/api/v2/videos/status/x')).resolves.toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'No route for GET /api/v2/videos/status/x' });
   });
 
-  it('answers a served path asked with another method with 405', async () => {
-    await expect(call('DELETE', `/api/v1/videos/status/${UNKNOWN_JOB}`)).resolves.toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+  it('answers a served path asked with another method with 405 and the methods it has in Allow (RFC 9110)', async () => {
+    await expect(call('DELETE', `/api/v1/videos/status/${UNKNOWN_JOB}`)).resolves.toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', allow: 'HEAD, GET' });
+    await expect(call('PUT', '/api/v1/videos/process')).resolves.toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', allow: 'POST' });
+  });
+
+  it('answers a method no route knows with the same 405 and Allow', async () => {
+    await expect(call('PROPFIND', '/api/v1/auth/keys')).resolves.toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', allow: expect.stringContaining('POST') });
   });
 
   it('serves routes that are no declared ones (the API reference) and one-segment routes', async () => {

@@ -38,13 +38,17 @@ function declare(shape: {
 }
 
 describe('standard error responses of a declaration', () => {
-  it('documents none for a route without a key, parameters or a body', () => {
-    expect(standardErrorResponses(declare({}))).toEqual({});
+  it('documents only 500 and 503, which any route may give, for a route without a key, parameters or a body', () => {
+    const responses = standardErrorResponses(declare({}));
+    expect(statuses(responses)).toEqual([500, 503]);
+    expect(responses[500]!.description).toContain('INTERNAL_ERROR');
+    expect(responses[503]!.description).toContain('SERVICE_UNAVAILABLE (Retry-After)');
   });
 
-  it('documents 400, 413, 415 and 422 for a JSON body', () => {
+  it('documents 400, 408, 413, 415 and 422 for a JSON body', () => {
     const responses = standardErrorResponses(declare({ body: true }));
-    expect(statuses(responses)).toEqual([400, 413, 415, 422]);
+    expect(statuses(responses)).toEqual([400, 408, 413, 415, 422, 500, 503]);
+    expect(responses[408]!.description).toContain('REQUEST_TIMEOUT');
     expect(responses[400]!.description).toContain('INVALID_JSON');
     expect(responses[413]!.description).toContain('PAYLOAD_TOO_LARGE');
     expect(responses[415]!.description).toContain('UNSUPPORTED_MEDIA_TYPE');
@@ -52,20 +56,20 @@ describe('standard error responses of a declaration', () => {
   });
 
   it('documents 422 for a query and 404 for path parameters', () => {
-    expect(statuses(standardErrorResponses(declare({ query: true })))).toEqual([422]);
+    expect(statuses(standardErrorResponses(declare({ query: true })))).toEqual([422, 500, 503]);
     const byId = standardErrorResponses(declare({ params: true }));
-    expect(statuses(byId)).toEqual([404]);
+    expect(statuses(byId)).toEqual([404, 500, 503]);
     expect(byId[404]!.description).toContain('NOT_FOUND');
   });
 
   it('documents 401 and 429 for a key, and 403 only when a permission or a feature is required', () => {
     const anyKey = standardErrorResponses(declare({ auth: { kind: 'key', permission: null } }));
-    expect(statuses(anyKey)).toEqual([401, 429]);
+    expect(statuses(anyKey)).toEqual([401, 429, 500, 503]);
     expect(anyKey[401]!.description).toContain('AUTHENTICATION_REQUIRED');
     expect(anyKey[429]!.description).toContain('RATE_LIMITED');
 
     const reading = standardErrorResponses(declare({ auth: { kind: 'key-unless-auth-disabled', permission: 'read' } }));
-    expect(statuses(reading)).toEqual([401, 403, 429]);
+    expect(statuses(reading)).toEqual([401, 403, 429, 500, 503]);
     expect(reading[403]!.description).toContain('INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission');
     expect(reading[403]!.description).not.toContain('PLAN_UPGRADE_REQUIRED');
 
@@ -81,7 +85,7 @@ describe('standard error responses of a declaration', () => {
       responses: { 429: { description: 'RATE_LIMITED or QUOTA_EXCEEDED' } },
     });
     const responses = documentedResponses(route);
-    expect(statuses(responses)).toEqual([200, 400, 401, 403, 413, 415, 422, 429]);
+    expect(statuses(responses)).toEqual([200, 400, 401, 403, 408, 413, 415, 422, 429, 500, 503]);
     expect(responses[429]!.description).toBe('RATE_LIMITED or QUOTA_EXCEEDED');
     expect(responses[401]!.description).toContain('INVALID_API_KEY');
   });
@@ -99,7 +103,9 @@ describe('the served document', () => {
     const missing: string[] = [];
     for (const { name, operation } of operations) {
       const expected = [
-        ...(operation.requestBody ? ['400', '413', '415', '422'] : []),
+        '500',
+        '503',
+        ...(operation.requestBody ? ['400', '408', '413', '415', '422'] : []),
         ...(operation.parameters?.some((parameter) => parameter.in === 'path') ? ['404'] : []),
         ...(operation.parameters?.some((parameter) => parameter.in === 'query') ? ['422'] : []),
         ...((operation.security ?? []).length > 0 ? ['401', '429'] : []),

@@ -60,6 +60,14 @@ describe('authentication', () => {
     expectError(await call(service, 'POST', '/api/v1/videos/process', { body: VALID }), 401, 'AUTHENTICATION_REQUIRED');
   });
 
+  it('takes an empty key header, or a bare "Bearer", for no key at all', async () => {
+    for (const headers of [{ authorization: 'Bearer ' }, { authorization: 'bearer' }, { 'x-api-key': '' }, { authorization: ' ', 'x-api-key': ' ' }] as Record<string, string>[]) {
+      expectError(await call(service, 'GET', '/api/v1/videos/', { headers }), 401, 'AUTHENTICATION_REQUIRED');
+    }
+    // An empty Authorization beside a key in X-API-Key leaves that key.
+    expect((await call(service, 'GET', '/api/v1/videos/', { headers: { authorization: 'Bearer', 'x-api-key': pro.key } })).status).toBe(200);
+  });
+
   it('ignores a key in the query string', async () => {
     expectError(await call(service, 'GET', `/api/v1/videos/?api_key=${pro.key}`), 401, 'AUTHENTICATION_REQUIRED');
   });
@@ -178,6 +186,33 @@ describe('POST /api/v1/videos/process', () => {
     expect(res.status).toBe(202);
     const row = await service.db.selectFrom('jobs').select('request').where('id', '=', res.json.job_id).executeTakeFirstOrThrow();
     expect(row.request.summaryModes).toEqual(['tldr', 'key_insights']);
+  });
+
+  it('takes null for any option, and for options, as the option left out: its default', async () => {
+    const nulls = {
+      max_transcript_length: null,
+      include_comments: null,
+      language: null,
+      summary_modes: null,
+      summary_type: null,
+      generate_infographic: null,
+      transcript_source: null,
+    };
+    for (const body of [{ ...VALID, options: null }, { ...VALID, options: nulls, summary_type: null }]) {
+      const res = await call(service, 'POST', '/api/v1/videos/process', { key: pro.key, body });
+      expect(res.status).toBe(202);
+      expect(res.json.warnings).toEqual([]);
+      expect(res.headers.get('deprecation')).toBeNull();
+      const row = await service.db.selectFrom('jobs').select('request').where('id', '=', res.json.job_id).executeTakeFirstOrThrow();
+      expect(row.request).toMatchObject({
+        summaryModes: ['tldr'],
+        language: null,
+        maxTranscriptLength: 10_485_760,
+        includeComments: false,
+        generateInfographic: false,
+        transcriptSource: 'auto',
+      });
+    }
   });
 
   it('stores webhook_url, priority and custom_instructions as given', async () => {

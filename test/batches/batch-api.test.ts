@@ -180,6 +180,7 @@ describe('quota, statuses and reading batches', () => {
       status_url: `${service.url}/api/v1/batch/status/${first.batch_id}`,
       results_url: `${service.url}/api/v1/batch/results/${first.batch_id}`,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      warnings: [],
     });
     expect(res.headers.get('location')).toBe(first.status_url);
     expect(first.job_ids).toHaveLength(5);
@@ -188,7 +189,8 @@ describe('quota, statuses and reading batches', () => {
     // 7 left: 8 is refused whole, nothing is created and nothing is counted.
     const refused = await call(service, 'POST', '/api/v1/batch/process', { key: pro.key, body: { videos: videos(genIds(2000, 8)) } });
     expectError(refused, 429, 'QUOTA_EXCEEDED');
-    expect(refused.json.error.details).toMatchObject({ limit: QUOTA, requested: 8, reset_at: expect.any(String) });
+    expect(refused.json.error.details).toMatchObject({ limit: QUOTA, used: 5, remaining: 7, requested: 8, reset_at: expect.any(String) });
+    expect(refused.json.error.message).toBe(`This request has 8 videos, but only 7 of the monthly quota of ${QUOTA} for the pro plan are left`);
     expect(await countFor(pro.userId)).toEqual({ batches: 1, jobs: 5, quota: 5 });
 
     // Exactly what is left fits; after it, not even a single video.
@@ -199,7 +201,9 @@ describe('quota, statuses and reading batches', () => {
     expect(last.status).toBe(202);
     second = last.json;
     expect(await countFor(pro.userId)).toEqual({ batches: 2, jobs: 12, quota: 12 });
-    expectError(await call(service, 'POST', '/api/v1/videos/process', { key: pro.key, body: { url: generatedVideoId(4000) } }), 429, 'QUOTA_EXCEEDED');
+    const usedUp = await call(service, 'POST', '/api/v1/videos/process', { key: pro.key, body: { url: generatedVideoId(4000) } });
+    expectError(usedUp, 429, 'QUOTA_EXCEEDED');
+    expect(usedUp.json.error).toMatchObject({ message: `The monthly quota of ${QUOTA} videos for the pro plan is used up`, details: { used: QUOTA, remaining: 0, requested: 1 } });
     expectError(await call(service, 'POST', '/api/v1/batch/process', { key: pro.key, body: { videos: videos(genIds(4000, 1)) } }), 429, 'QUOTA_EXCEEDED');
   });
 
@@ -377,4 +381,15 @@ it('fails a child whose workflow was stopped from outside, and still ends the ba
   } finally {
     youtube.clearBehaviour(stuck!);
   }
+});
+
+it('passes on its videos\' warnings, each naming its video: the legacy summary_type gives DEPRECATED_FIELD and the Deprecation header', async () => {
+  const pro = await service.createUser('pro');
+  const res = await call(service, 'POST', '/api/v1/batch/process', {
+    key: pro.key,
+    body: { videos: [{ url: generatedVideoId(9100) }, { url: generatedVideoId(9101), options: { summary_type: 'detailed' } }] },
+  });
+  expect(res.status).toBe(202);
+  expect(res.headers.get('deprecation')).toEqual(expect.any(String));
+  expect(res.json.warnings).toEqual([{ code: 'DEPRECATED_FIELD', field: 'videos.1.summary_type', message: expect.stringContaining('summary_modes') }]);
 });

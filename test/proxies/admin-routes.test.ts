@@ -127,6 +127,19 @@ describe('list, add, remove', () => {
     expect(again.json.error.message).toMatch(/already in the pool/);
   });
 
+  it('refuses fields it does not know, as every body does, creating and changing nothing', async () => {
+    const added = await call(service, 'POST', '/api/v1/proxies', { key: admin, body: { url: proxy.url, lable: 'typo' } });
+    expect(added.status).toBe(422);
+    expect(added.json.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ path: '(root)', message: expect.stringMatching(/lable/) }] } });
+    expect((await call(service, 'GET', '/api/v1/proxies', { key: admin })).json.proxies).toEqual([]);
+
+    const created = await add({ url: proxy.url });
+    const patched = await call(service, 'PATCH', `/api/v1/proxies/${created.proxy_id}`, { key: admin, body: { enable: false } });
+    expect(patched.status).toBe(422);
+    expect((await call(service, 'GET', `/api/v1/proxies/${created.proxy_id}`, { key: admin })).json.enabled).toBe(true);
+    await call(service, 'DELETE', `/api/v1/proxies/${created.proxy_id}`, { key: admin });
+  });
+
   it('disables, renames and removes a proxy; unknown ids are 404', async () => {
     const created = await add({ url: proxy.url });
     const patched = await call(service, 'PATCH', `/api/v1/proxies/${created.proxy_id}`, { key: admin, body: { enabled: false, label: 'spare' } });

@@ -51,12 +51,19 @@ export const healthRoute = (deps: HealthDeps) =>
       200: { description: 'Healthy', schema: HealthSchema },
       503: { description: 'A dependency is down, or the process is shutting down', schema: HealthSchema },
     },
-    async handler() {
+    async handler({ ctx }) {
+      // A 503 is an error like any other: the envelope's error and request_id beside the checks.
+      const unavailable = (message: string) => ({ error: { code: 'SERVICE_UNAVAILABLE', message }, request_id: ctx.state.requestId });
       if (deps.drain?.draining) {
         return {
           status: 503,
           headers: { 'Retry-After': RETRY_AFTER_SECONDS },
-          body: { success: false, status: 'draining', checks: { api: { status: 'error', detail: 'shutting down' } } },
+          body: {
+            success: false,
+            status: 'draining',
+            checks: { api: { status: 'error', detail: 'shutting down' } },
+            ...unavailable('The service is shutting down'),
+          },
         };
       }
       const checks = await Promise.all([
@@ -68,10 +75,12 @@ export const healthRoute = (deps: HealthDeps) =>
       const healthy = checks.every(([, check]) => check.status === 'ok');
       const checkRecord = Object.fromEntries(checks) as Record<string, Check>;
       if (deps.store.kind === 'memory') checkRecord.redis = { status: 'ok', detail: 'in-process store (no REDIS_URL)' };
+      if (healthy) return { body: { success: true, status: 'ok', checks: checkRecord } };
+      const failing = checks.filter(([, check]) => check.status === 'error').map(([name]) => name);
       return {
-        status: healthy ? 200 : 503,
-        headers: healthy ? undefined : { 'Retry-After': '5' },
-        body: { success: healthy, status: healthy ? 'ok' : 'degraded', checks: checkRecord },
+        status: 503,
+        headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+        body: { success: false, status: 'degraded', checks: checkRecord, ...unavailable(`Not answering: ${failing.join(', ')}`) },
       };
     },
   });

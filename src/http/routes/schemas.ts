@@ -116,7 +116,7 @@ export const JobResultRecordSchema = z
       published_at: isoDate.nullable(),
       thumbnail_url: z.string().nullable(),
       platform: z.literal('youtube'),
-      language: z.string().nullable(),
+      language: z.string().nullable().describe('The language the video is spoken in, as YouTube reports it; transcript.language is that of the transcript, which may be a translation'),
       chapters: z.array(z.object({ start: z.number(), timestamp: z.string(), title: z.string() })),
     }),
     transcript: z.object({
@@ -151,7 +151,13 @@ export const JobListSchema = z
   .meta({ id: 'JobList' });
 
 export const HealthSchema = z
-  .object({ success: z.boolean(), status: z.enum(['ok', 'degraded', 'draining']), checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() })) })
+  .object({
+    success: z.boolean(),
+    status: z.enum(['ok', 'degraded', 'draining']),
+    checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'error']), detail: z.string().optional() })),
+    error: z.object({ code: z.literal('SERVICE_UNAVAILABLE'), message: z.string() }).optional().describe('503 only: the envelope\'s error, naming the failing checks'),
+    request_id: z.string().optional().describe('503 only, as on every error'),
+  })
   .meta({ id: 'Health' });
 
 /** Standard error responses, documented on every route that can give them. */

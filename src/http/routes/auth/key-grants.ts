@@ -29,8 +29,10 @@ export function checkGrant(principal: Principal, requested: readonly Permission[
       planBlocked.length > 0
         ? `The ${planBlocked.map((p) => `"${p}"`).join(', ')} permission is only available to users on the admin plan`
         : `This API key cannot grant permissions it does not hold: ${missing.map((p) => `"${p}"`).join(', ')}`;
+    // `required` names one permission, as when a route refuses a key; `missing` lists them all.
     throw new AppError('INSUFFICIENT_PERMISSIONS', message, {
-      required: missing,
+      required: missing[0],
+      missing,
       held: canonical(grantable),
       plan: principal.plan,
     });
@@ -43,8 +45,10 @@ export function defaultGrant(principal: Principal): Permission[] {
   const grantable = new Set(grantablePermissions(principal));
   const permissions = defaultPermissionsFor(principal.plan).filter((p) => grantable.has(p));
   if (permissions.length === 0) {
+    const missing = defaultPermissionsFor(principal.plan);
     throw new AppError('INSUFFICIENT_PERMISSIONS', 'This API key holds no permission it could grant to a new key', {
-      required: defaultPermissionsFor(principal.plan),
+      required: missing[0],
+      missing,
       held: [],
       plan: principal.plan,
     });

@@ -38,7 +38,7 @@ export const MANAGING_KEY = { kind: 'key', permission: 'process' } as const;
 const escalation = {
   description:
     'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan ' +
-    '(details.required, details.held)',
+    '(details.required names a permission, as on every route; here also details.missing, details.held)',
   schema: ErrorEnvelopeSchema,
 } as const;
 

@@ -81,9 +81,12 @@ export const processBatchRoute = (services: BatchRouteServices) =>
         parallelProcessing: body.parallel_processing ?? null,
       });
       const record = submissionRecord(batch, services.config.publicBaseUrl);
+      const warnings = items.flatMap((item, index) =>
+        item.warnings.map((warning) => ({ ...warning, field: `videos.${index}${warning.field ? `.${warning.field}` : ''}` })),
+      );
       return {
         status: 202,
-        body: record,
+        body: { ...record, warnings },
         headers: { Location: record.status_url, ...(usedDeprecatedField ? { Deprecation: SUMMARY_TYPE_DEPRECATION } : {}) },
       };
     },

@@ -4,14 +4,14 @@ import { JOB_STATUSES, JOB_STEPS } from '../../../domain/job';
 import { BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../domain/batch';
 import { BATCH_ID_PATTERN } from '../../../batches/batch-id';
 import { ProcessOptionsSchema } from '../videos/process-request';
-import { JobFailureSchema, JobResultRecordSchema, PaginationSchema } from '../schemas';
+import { JobFailureSchema, JobResultRecordSchema, PaginationSchema, WarningSchema } from '../schemas';
 
 const isoDate = z.string().describe('ISO 8601, UTC');
 
 export const BatchVideoSchema = z
   .strictObject({
     url: z.string().min(1).max(2048).describe('A YouTube address or an 11-character id, as for a single video.'),
-    options: ProcessOptionsSchema.optional(),
+    options: ProcessOptionsSchema.nullish(),
   })
   .meta({ id: 'BatchVideo' });
 
@@ -40,6 +40,9 @@ export const BatchSubmissionSchema = z
     status_url: z.string(),
     results_url: z.string(),
     created_at: isoDate,
+    warnings: z
+      .array(WarningSchema)
+      .describe('The warnings of its videos, as a job submission gives them, each field prefixed with its video (videos.3.summary_type); each job keeps its own.'),
   })
   .meta({ id: 'BatchSubmission' });
 

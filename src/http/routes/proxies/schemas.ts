@@ -7,7 +7,7 @@ export const ProxyIdParams = z.object({
   proxy_id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
 });
 
-export const AddProxyBody = z.object({
+export const AddProxyBody = z.strictObject({
   url: z
     .string()
     .min(1)
@@ -19,7 +19,7 @@ export const AddProxyBody = z.object({
   enabled: z.boolean().optional().describe('Default true'),
 });
 
-export const UpdateProxyBody = z.object({
+export const UpdateProxyBody = z.strictObject({
   label: z.string().max(200).nullish(),
   enabled: z.boolean().optional(),
 });

@@ -14,27 +14,27 @@ const shortText = (max: number) => z.string().trim().min(1).max(max);
 
 export const ProcessOptionsSchema = z
   .strictObject({
-    max_transcript_length: z.number().int().min(1).max(MAX_TRANSCRIPT_BYTES).optional().describe(
+    max_transcript_length: z.number().int().min(1).max(MAX_TRANSCRIPT_BYTES).nullish().describe(
       'Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760.',
     ),
-    include_comments: z.boolean().optional().describe('Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section.'),
+    include_comments: z.boolean().nullish().describe('Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section.'),
     language: z
       .string()
       .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'must be a language code such as "en" or "pt-BR"')
-      .optional()
+      .nullish()
       .describe('Preferred transcript language; falls back to a YouTube translation, then the original.'),
     summary_modes: z
       .array(summaryMode)
       .min(1)
       .max(SUMMARY_MODES.length)
       .refine((modes) => new Set(modes).size === modes.length, 'must not repeat a mode')
-      .optional()
+      .nullish()
       .describe('Default ["tldr"].'),
-    summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of summary_modes.'),
-    generate_infographic: z.boolean().optional().describe('Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url.'),
+    summary_type: summaryMode.nullish().describe('Deprecated: the single-mode form of summary_modes.'),
+    generate_infographic: z.boolean().nullish().describe('Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url.'),
     transcript_source: z
       .enum(TRANSCRIPT_SOURCE_OPTIONS)
-      .optional()
+      .nullish()
       .describe(
         'Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).',
       ),
@@ -44,7 +44,7 @@ export const ProcessOptionsSchema = z
 export const ProcessRequestSchema = z
   .strictObject({
     url: z.string().min(1).max(2048).describe('A YouTube address (watch, youtu.be, shorts, embed, live, m., music.) or an 11-character id.'),
-    options: ProcessOptionsSchema.optional(),
+    options: ProcessOptionsSchema.nullish().describe('null or left out: every option at its default, as null does for each option.'),
     webhook_url: z.string().max(2048).nullish(),
     priority: z.enum(['normal', 'high']).nullish(),
     custom_instructions: shortText(4000).nullish(),
@@ -53,7 +53,7 @@ export const ProcessRequestSchema = z
     service_name: shortText(200).nullish(),
     agent_name: shortText(200).nullish(),
     client_reference: shortText(200).nullish(),
-    summary_type: summaryMode.optional().describe('Deprecated: the single-mode form of options.summary_modes.'),
+    summary_type: summaryMode.nullish().describe('Deprecated: the single-mode form of options.summary_modes.'),
   })
   .meta({ id: 'ProcessRequest' });
 
@@ -82,8 +82,9 @@ export function normaliseProcessRequest(body: ProcessRequestBody, features: Serv
   const options = body.options ?? {};
   const warnings: JobWarning[] = [];
 
-  const legacyMode = options.summary_type ?? body.summary_type;
-  const usedDeprecatedField = legacyMode !== undefined;
+  // null, like a field left out, is the default: here, no legacy mode.
+  const legacyMode = options.summary_type ?? body.summary_type ?? null;
+  const usedDeprecatedField = legacyMode !== null;
   if (usedDeprecatedField) {
     warnings.push({
       code: 'DEPRECATED_FIELD',
