@@ -68,6 +68,8 @@ export function createSpeechActivities(deps: SpeechActivityDeps) {
       }
 
       const job = await jobs.findJob(db, input.jobId);
+      // A stream still live has no whole recording to download: not until it has ended.
+      if (job?.video_info?.isLive) throw unavailable('The video is a live stream still in progress: its audio can be transcribed once the stream has ended');
       const listedSeconds = job?.video_info?.durationSeconds;
       const signal = Context.current().cancellationSignal;
       const prepared = await withHeartbeat(() =>

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { speechWorkRoot } from '../../src/speech';
-import { startFakeYouTube, VIDEO_SPOKEN_NO_CAPTIONS, type FakeYouTube } from '../fake-youtube';
+import { startFakeYouTube, VIDEO_LIVE_NOW, VIDEO_SPOKEN_NO_CAPTIONS, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 
 let youtube: FakeYouTube;
@@ -71,6 +71,14 @@ describe('a video longer than STT_MAX_AUDIO_SECONDS', () => {
     expect(final.error.message).toMatch(/runs 1 min 00 s, longer than the 30 s this server transcribes/);
     expect(mediaRequests()).toHaveLength(0);
     expect(fs.existsSync(path.join(speechWorkRoot(), jobId))).toBe(false);
+  });
+
+  it('fails a stream still live TRANSCRIPT_UNAVAILABLE at once, downloading nothing: there is no whole recording yet', async () => {
+    youtube.requests.length = 0;
+    const { final } = await runJob(handle, { url: VIDEO_LIVE_NOW, options: { transcript_source: 'speech_to_text' } });
+    expect(final).toMatchObject({ status: 'failed', error: { code: 'TRANSCRIPT_UNAVAILABLE' } });
+    expect(final.error.message).toMatch(/live stream still in progress/);
+    expect(youtube.requestsFor(VIDEO_LIVE_NOW).filter((request) => request.path === '/videoplayback')).toHaveLength(0);
   });
 });
 

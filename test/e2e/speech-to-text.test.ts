@@ -184,7 +184,8 @@ describe('options.transcript_source', () => {
 
   it('is in the OpenAPI document', async () => {
     const res = await call(service, 'GET', '/openapi.json');
-    expect(res.json.components.schemas.ProcessOptions.properties.transcript_source.enum).toEqual(['auto', 'captions', 'speech_to_text']);
+    // null, as for every option, is the default.
+    expect(res.json.components.schemas.ProcessOptions.properties.transcript_source.enum).toEqual(['auto', 'captions', 'speech_to_text', null]);
   });
 });
 
