@@ -6,6 +6,8 @@ import type { TemporalHandle } from '../../temporal/client';
 import { HealthSchema } from './schemas';
 import type { Drain } from '../drain';
 import { RETRY_AFTER_SECONDS } from '../request-deadline';
+import { errorBody } from '../middleware/errors';
+import { AppError } from '../../domain/errors';
 
 interface HealthDeps {
   db: Db;
@@ -52,14 +54,13 @@ export const healthRoute = (deps: HealthDeps) =>
       503: { description: 'A dependency is down, or the process is shutting down', schema: HealthSchema },
     },
     async handler({ ctx }) {
-      // A 503 is an error like any other: the envelope's error and request_id beside the checks.
-      const unavailable = (message: string) => ({ error: { code: 'SERVICE_UNAVAILABLE', message }, request_id: ctx.state.requestId });
+      // A 503 is an error like any other: the envelope (success false, error, request_id) beside the checks.
+      const unavailable = (message: string) => errorBody(new AppError('SERVICE_UNAVAILABLE', message), ctx.state.requestId);
       if (deps.drain?.draining) {
         return {
           status: 503,
           headers: { 'Retry-After': RETRY_AFTER_SECONDS },
           body: {
-            success: false,
             status: 'draining',
             checks: { api: { status: 'error', detail: 'shutting down' } },
             ...unavailable('The service is shutting down'),
@@ -80,7 +81,7 @@ export const healthRoute = (deps: HealthDeps) =>
       return {
         status: 503,
         headers: { 'Retry-After': RETRY_AFTER_SECONDS },
-        body: { success: false, status: 'degraded', checks: checkRecord, ...unavailable(`Not answering: ${failing.join(', ')}`) },
+        body: { status: 'degraded', checks: checkRecord, ...unavailable(`Not answering: ${failing.join(', ')}`) },
       };
     },
   });
