@@ -169,6 +169,23 @@ describe('extractive "What viewers say"', () => {
     expect(themesLine((await summarize(spanish, 'detailed')).content) ?? '').toMatch(/finalmente \(2 comments\)/i);
   });
 
+  it('names no English function word or praise as a theme when the comments under a video in another language are English', async () => {
+    const german = {
+      ...lecture,
+      language: 'de',
+      comments: [
+        comment('This is the best explanation of melatonin for me, great video.', 9),
+        comment('The melatonin part is the reason I watched this video.', 7),
+        comment('For me the screens at night were the problem, this video explains it.', 5),
+        comment('This is why I stopped using screens before bed, thanks for the video.', 3),
+      ],
+    };
+    const line = themesLine((await summarize(german, 'detailed')).content) ?? '';
+    expect(line).toContain('melatonin (2 comments)');
+    expect(line).toContain('screens (2 comments)');
+    expect(line).not.toMatch(/\b(the|this|for|is|me|video|before)\b \(/i);
+  });
+
   it('counts a term once per comment, and asks for three comments when there are many', async () => {
     const repeated = [comment('Adenosine adenosine adenosine adenosine!', 50), comment('Nothing in common with the other one.', 1)];
     const one = await summarize({ ...lecture, comments: repeated }, 'detailed');

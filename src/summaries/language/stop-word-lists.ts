@@ -30,3 +30,15 @@ export function stopWordsFor(languageCode: string): ReadonlySet<string> | null {
   cache.set(code, words);
   return words;
 }
+
+/**
+ * English function words from the same package: comment sections are written in English far
+ * more often than the videos they sit under, so comments are checked against these too.
+ */
+let english: ReadonlySet<string> | null = null;
+
+export function englishStopWords(): ReadonlySet<string> {
+  const list = stopwordLists.eng;
+  english ??= new Set(Array.isArray(list) ? list.map((w: string) => w.toLowerCase()) : []);
+  return english;
+}

@@ -15,6 +15,8 @@ import { commentText, cutAtWord, likesOf, usableComments } from '../text/comment
 import { escapeUntrustedMarkdown } from '../text/markdown';
 import { isContinuousScript } from '../text/word-tokens';
 import type { VocabularyClasses } from '../language/vocabulary-classes';
+import { englishStopWords } from '../language/stop-word-lists';
+import { GENERIC_TERMS } from '../language/english-word-classes';
 import { TAG_ADJ, TAG_NOUN, TAG_NUM, TAG_PROPN, TAG_VERB, tagTokenRuns } from '../analysis/word-tags';
 
 const MAX_THEMES = 5;
@@ -249,16 +251,22 @@ function commentTokens(text: string, tokenize: (text: string) => string[]): stri
   return tokens;
 }
 
-/** Stop, stem and generic flags of tokens, from the transcript language's classifier, classified once each. */
+/**
+ * Stop, stem and generic flags of tokens, from the transcript language's classifier, classified
+ * once each. Under a video in another language, English function words and English praise are
+ * stop and generic too: viewers often comment in English whatever the video's language, and the
+ * transcript's classifier would take "the" and "this" for the commonest themes.
+ */
 function tokenClasses(analysis: TranscriptAnalysis, tokens: readonly string[]): (token: string) => TokenClass {
   const distinct = [...new Set(tokens.map((token) => token.toLowerCase()))];
-  const praise = analysis.language.isEnglish ? ENGLISH_COMMENT_PRAISE : null;
+  // English transcripts classify English words themselves; under others, English's lists are added.
+  const english = analysis.language.isEnglish ? null : { stops: englishStopWords(), generic: GENERIC_TERMS };
   const byToken = new Map<string, TokenClass>();
   const add = (token: string, classes: VocabularyClasses, i: number) =>
     byToken.set(token, {
       stem: classes.stems[i] ?? token,
-      stop: (classes.stop[i] ?? 0) === 1,
-      generic: (classes.generic[i] ?? 0) === 1 || (praise?.has(token) ?? false),
+      stop: (classes.stop[i] ?? 0) === 1 || (english?.stops.has(token) ?? false),
+      generic: (classes.generic[i] ?? 0) === 1 || ENGLISH_COMMENT_PRAISE.has(token) || (english?.generic.has(token) ?? false),
     });
   // Most words of a comment section are the transcript's own, already classified (for English,
   // by wink, the costly part): only the others are classified here.
