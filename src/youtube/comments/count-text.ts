@@ -27,10 +27,14 @@ const MULTIPLIERS: ReadonlyArray<readonly [string, number]> = [
   ['md', 1e9], // French milliards
   ['bn', 1e9],
   ['mi', 1e6], // Portuguese milhões
+  ['tr', 1e6], // Vietnamese triệu
   ['bi', 1e9], // Portuguese bilhões
   ['k', 1e3],
   ['m', 1e6],
+  // English billions; Turkish writes thousands (bin) so too, but we ask YouTube for English.
   ['b', 1e9],
+  ['e', 1e3], // Hungarian ezer
+  ['n', 1e3], // Vietnamese nghìn
   ['млрд', 1e9],
   ['млн', 1e6],
   ['тыс', 1e3],
