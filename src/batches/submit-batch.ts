@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../domain/access';
 import type { JobPriority, JobRequest, JobWarning } from '../domain/job';
-import { reserveVideos } from '../jobs/quota';
+import { noticeQuotaUsage, reserveVideos } from '../jobs/quota';
 import type { JobServices } from '../jobs/services';
 import { jobRow } from '../jobs/submit-job';
 import { insertBatch, insertBatchJobs } from '../storage/repositories/batches';
@@ -49,8 +49,8 @@ export async function submitBatch(
     updated_at: now,
   }));
 
-  const accepted = await services.db.transaction().execute(async (tx) => {
-    await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, submission.items.length, now);
+  const { usage, ...accepted } = await services.db.transaction().execute(async (tx) => {
+    const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, submission.items.length, now);
     const batch = await insertBatch(tx, {
       id: batchId,
       user_id: submission.principal.userId,
@@ -68,7 +68,7 @@ export async function submitBatch(
       updated_at: now,
     });
     const jobs = await insertBatchJobs(tx, jobRows);
-    return { batch, jobs };
+    return { batch, jobs, usage };
   });
   services.metrics?.jobsAccepted(submission.principal.plan, 'batch', accepted.jobs.length);
 
@@ -77,5 +77,7 @@ export async function submitBatch(
   } catch (error) {
     services.logger.warn({ batchId, err: error }, 'batch workflow start deferred to the reconciler');
   }
+  // Committed: the 80% / 100% quota warning a batch crossed into, as a single job's would.
+  await noticeQuotaUsage(services, usage);
   return accepted;
 }

@@ -180,6 +180,22 @@ describe('quota warnings', () => {
     expect(await outbox(user.userId)).toHaveLength(3);
   });
 
+  it('sends them for a batch too: one that crosses 80% and fills the quota queues both at once', async () => {
+    const user = await service.createUser('pro');
+    await optIn(user.key);
+    const batch = (count: number) =>
+      call(service, 'POST', '/api/v1/batch/process', { key: user.key, body: { videos: Array.from({ length: count }, () => ({ url: 'dQw4w9WgXcQ' })) } });
+    expect((await batch(3)).status).toBe(202);
+    expect(await outbox(user.userId)).toEqual([]);
+    expect((await batch(5)).status).toBe(202); // 8 of 10
+    expect((await outbox(user.userId)).map((row) => row.kind)).toEqual(['quota_warning_80']);
+    expect((await batch(2)).status).toBe(202); // 10 of 10
+    expect((await outbox(user.userId)).map((row) => row.kind)).toEqual(['quota_warning_80', 'quota_warning_100']);
+    const [warning] = await sink.waitForMail(to(user.email, 'quota_warning_80'));
+    expect(warning!.parsed.subject).toBe('You have used 80% of your monthly video quota (8 of 10)');
+    await sink.waitForMail(to(user.email, 'quota_warning_100'));
+  });
+
   it('queues nothing for a user who has not opted in', async () => {
     const user = await service.createUser('free');
     for (let i = 1; i <= FREE_QUOTA; i++) expect((await submit(user.key)).status).toBe(202);
