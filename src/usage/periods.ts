@@ -20,7 +20,8 @@ export function parseCalendarDate(text: string): Date | null {
 
 export const formatDate = (date: Date): string => date.toISOString().slice(0, 10);
 
-export const startOfDay = (date: Date): Date => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** Midnight UTC of the date's day; from the time alone, since Date.UTC takes years 0..99 for 1900..1999. */
+export const startOfDay = (date: Date): Date => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
 

@@ -384,10 +384,23 @@ describe('GET /api/v1/usage/history', () => {
     ['start_date=0001-01-01&end_date=0001-12-31&granularity=month', 12],
     ['start_date=9999-12-01&end_date=9999-12-31&granularity=week', 5],
     ['start_date=1900-01-01&end_date=2100-12-31&limit=366', 366],
+    ['start_date=0099-12-30&end_date=0100-01-02', 4],
+    ['start_date=0050-01-01&end_date=0050-01-03', 3],
   ])('answers the edges of the calendar: %s', async (query, periods) => {
     const res = await call(service, 'GET', `/api/v1/usage/history?${query}`, { key: user.key });
     expect(res.status).toBe(200);
     expect(res.json.periods).toHaveLength(periods);
+    // Each period within the dates asked, in order: years 0..99 are not taken for 1900..1999.
+    const from = `${new URLSearchParams(query).get('start_date')}T00:00:00.000Z`;
+    expect(res.json.periods[0].period_start >= from || res.json.query_info.truncated).toBe(true);
+    for (const period of res.json.periods) expect(Date.parse(period.period_start)).toBeLessThan(Date.parse(period.period_end));
+  });
+
+  it('counts the periods of a range in the first centuries right', async () => {
+    const res = await call(service, 'GET', '/api/v1/usage/history?start_date=0001-01-01&end_date=0001-03-31&granularity=month', { key: user.key });
+    expect(res.json.periods.map((p: any) => p.period_start)).toEqual(['0001-01-01T00:00:00.000Z', '0001-02-01T00:00:00.000Z', '0001-03-01T00:00:00.000Z']);
+    const days = await call(service, 'GET', '/api/v1/usage/history?start_date=0050-01-01&end_date=0050-12-31', { key: user.key });
+    expect(days.json.query_info).toMatchObject({ total_periods: 365, truncated: true });
   });
 
   it('accepts 2024-02-29, a one-day range and limit 366', async () => {
