@@ -4339,9 +4339,9 @@ export interface components {
         UsageRateLimits: {
             /** @description Requests allowed per minute for the calling key on this plan; null when the plan has no throttle. */
             requests_per_minute: number | null;
-            /** @description Requests the calling key may still make in the current window (this request already counted); null when there is no throttle or it cannot be read. */
+            /** @description Requests the calling key may still make now (this request already counted): the lesser of its own window's and the account's (account.remaining), as in RateLimit-Remaining; null when there is no throttle or it cannot be read. */
             remaining: number | null;
-            /** @description Seconds until the current window resets; null when no window is open or there is no throttle. */
+            /** @description Seconds until the window that sets `remaining` resets; null when no window is open or there is no throttle. */
             reset_seconds: number | null;
             /** @description Length of the throttle window in seconds (a fixed one-minute window). */
             window_seconds: number;
@@ -4352,6 +4352,20 @@ export interface components {
             per: "key";
             /** @description The key these request figures are for (the calling key). */
             key_id: string;
+            /** @description The user-wide window that holds all keys of the account together, so minting keys does not multiply the throttle. */
+            account: {
+                /** @description Requests all keys of the account together may make per minute: twice the per-key limit; null without a throttle. */
+                requests_per_minute: number | null;
+                /** @description Requests the account's keys together may still make in the current window; null when there is no throttle or it cannot be read. */
+                remaining: number | null;
+                /** @description Seconds until the account's window resets; null when no window is open or there is no throttle. */
+                reset_seconds: number | null;
+                /**
+                 * @description This window holds all keys of the account together.
+                 * @enum {string}
+                 */
+                per: "account";
+            };
             /** @description The monthly video quota, per account. Enforced at submission (QUOTA_EXCEEDED); reported here. */
             videos_per_month: {
                 /** @description Videos the plan accepts per calendar month (UTC); null means no cap. */

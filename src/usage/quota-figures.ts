@@ -4,7 +4,7 @@
  */
 import type { Principal } from '../domain/access';
 import { quotaPeriod, type PlanLimitTable } from '../domain/plans';
-import type { Throttle } from './throttle';
+import { USER_LIMIT_FACTOR, type Throttle } from './throttle';
 import type { Db } from '../storage/database';
 import { videosAccepted } from '../storage/repositories/usage-periods';
 import { DAY_MS, daysInMonth } from './periods';
@@ -58,10 +58,12 @@ export function costProjection(quota: QuotaState, now: Date) {
 export async function rateLimits(throttle: Throttle, planLimits: PlanLimitTable, principal: Principal, quota: QuotaState) {
   let snapshot: Awaited<ReturnType<Throttle['peek']>>;
   try {
-    snapshot = await throttle.peek(principal.keyId, principal.plan);
+    snapshot = await throttle.peek(principal);
   } catch {
     // The throttle's store is unreachable: say what is known rather than fail a report.
-    snapshot = { limit: planLimits[principal.plan].requestsPerMinute, remaining: null, resetSeconds: null, windowSeconds: 60 };
+    const perKey = planLimits[principal.plan].requestsPerMinute;
+    const unread = (limit: number | null) => ({ limit, remaining: null, resetSeconds: null });
+    snapshot = { ...unread(perKey), windowSeconds: 60, user: unread(perKey === null ? null : perKey * USER_LIMIT_FACTOR) };
   }
   return {
     requests_per_minute: snapshot.limit,
@@ -70,6 +72,12 @@ export async function rateLimits(throttle: Throttle, planLimits: PlanLimitTable,
     window_seconds: snapshot.windowSeconds,
     per: 'key' as const,
     key_id: principal.keyId,
+    account: {
+      requests_per_minute: snapshot.user.limit,
+      remaining: snapshot.user.remaining,
+      reset_seconds: snapshot.user.resetSeconds,
+      per: 'account' as const,
+    },
     videos_per_month: {
       limit: quota.limit,
       used: quota.used,

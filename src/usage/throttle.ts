@@ -27,17 +27,26 @@ export interface Throttle {
    * The headers describe whichever limit is nearer to running out.
    */
   consume(caller: Pick<Principal, 'keyId' | 'userId' | 'plan'>): Promise<ThrottleVerdict>;
-  /** Reads the key's current window without counting a request (usage reports). */
-  peek(keyId: string, plan: Plan): Promise<ThrottleSnapshot>;
+  /**
+   * Reads the caller's windows without counting a request (usage reports): what the key may still
+   * make is the lesser of its own window and its user's, as in the headers.
+   */
+  peek(caller: Pick<Principal, 'keyId' | 'userId' | 'plan'>): Promise<ThrottleSnapshot>;
 }
 
-export interface ThrottleSnapshot {
+export interface WindowSnapshot {
   /** Requests per minute; null when the plan has no throttle (then remaining and resetSeconds are null too). */
   limit: number | null;
   remaining: number | null;
   /** Seconds until the window resets; null when no window is open. */
   resetSeconds: number | null;
+}
+
+export interface ThrottleSnapshot extends WindowSnapshot {
+  /** The key's own limit; remaining and resetSeconds are those of whichever window binds the key now. */
   windowSeconds: number;
+  /** All of the user's keys together. */
+  user: WindowSnapshot;
 }
 
 export function createThrottle(store: SharedCache, limits: PlanLimitTable): Throttle {
@@ -83,18 +92,25 @@ export function createThrottle(store: SharedCache, limits: PlanLimitTable): Thro
       if (!perUser.granted) throw perUser.refusal;
       return { headers: rateLimitHeaders(nearer(perKey.window, perUser.window)) };
     },
-    async peek(keyId, plan) {
-      const limiter = windowsFor(plan)?.perKey;
-      if (!limiter) return { limit: null, remaining: null, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
-      const current = await limiter.get(keyId);
-      if (!current) return { limit: limiter.points, remaining: limiter.points, resetSeconds: null, windowSeconds: WINDOW_SECONDS };
-      return {
-        limit: limiter.points,
-        remaining: Math.max(0, limiter.points - current.consumedPoints),
-        resetSeconds: Math.max(1, Math.ceil(current.msBeforeNext / 1000)),
-        windowSeconds: WINDOW_SECONDS,
-      };
+    async peek({ keyId, userId, plan }) {
+      const planWindows = windowsFor(plan);
+      if (!planWindows) return { ...NO_WINDOW, windowSeconds: WINDOW_SECONDS, user: NO_WINDOW };
+      const [perKey, perUser] = await Promise.all([peekWindow(planWindows.perKey, keyId), peekWindow(planWindows.perUser, userId)]);
+      const binding = perUser.remaining! < perKey.remaining! ? perUser : perKey;
+      return { limit: perKey.limit, remaining: binding.remaining, resetSeconds: binding.resetSeconds, windowSeconds: WINDOW_SECONDS, user: perUser };
     },
+  };
+}
+
+const NO_WINDOW: WindowSnapshot = { limit: null, remaining: null, resetSeconds: null };
+
+async function peekWindow(limiter: RateLimiterAbstract, id: string): Promise<WindowSnapshot> {
+  const current = await limiter.get(id);
+  if (!current) return { limit: limiter.points, remaining: limiter.points, resetSeconds: null };
+  return {
+    limit: limiter.points,
+    remaining: Math.max(0, limiter.points - current.consumedPoints),
+    resetSeconds: Math.max(1, Math.ceil(current.msBeforeNext / 1000)),
   };
 }
 

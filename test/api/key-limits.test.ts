@@ -128,6 +128,23 @@ describe('throttle per user', () => {
     expect((await get(other.key)).status).toBe(200);
   });
 
+  it("reports the user-wide window in the usage body too: what a key may still make is what the headers say", async () => {
+    const user = await service.createUser('free');
+    const [a, b] = [{ key: user.key }, await extraKey(service, user.userId)];
+    for (let i = 0; i < FREE_PER_KEY_PER_MINUTE; i++) expect((await get(a.key)).status).toBe(200);
+    // Four of the user's six used: b's own window has three, the user's two, this request included one.
+    const report = await call(service, 'GET', '/api/v1/usage/limits', { key: b.key });
+    expect(report.status).toBe(200);
+    expect(report.json.rate_limits).toMatchObject({
+      requests_per_minute: FREE_PER_KEY_PER_MINUTE,
+      remaining: 2,
+      per: 'key',
+      account: { requests_per_minute: 2 * FREE_PER_KEY_PER_MINUTE, remaining: 2, per: 'account' },
+    });
+    expect(report.headers.get('ratelimit-remaining')).toBe('2');
+    expect(report.json.rate_limits.reset_seconds).toBe(report.json.rate_limits.account.reset_seconds);
+  });
+
   it("does not let one key's refused requests use up the others' share", async () => {
     const user = await service.createUser('free');
     const second = await extraKey(service, user.userId);

@@ -14,11 +14,25 @@ const percentOrNull = (what: string) => z.number().nullable().describe(`${what},
 export const RateLimitsSchema = z
   .object({
     requests_per_minute: z.number().int().nullable().describe('Requests allowed per minute for the calling key on this plan; null when the plan has no throttle.'),
-    remaining: z.number().int().nullable().describe('Requests the calling key may still make in the current window (this request already counted); null when there is no throttle or it cannot be read.'),
-    reset_seconds: z.number().int().nullable().describe('Seconds until the current window resets; null when no window is open or there is no throttle.'),
+    remaining: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "Requests the calling key may still make now (this request already counted): the lesser of its own window's and the account's (account.remaining), as in RateLimit-Remaining; null when there is no throttle or it cannot be read.",
+      ),
+    reset_seconds: z.number().int().nullable().describe('Seconds until the window that sets `remaining` resets; null when no window is open or there is no throttle.'),
     window_seconds: z.number().int().describe('Length of the throttle window in seconds (a fixed one-minute window).'),
     per: z.literal('key').describe('Throttling is per API key: each key of the account has its own window.'),
     key_id: z.string().describe('The key these request figures are for (the calling key).'),
+    account: z
+      .object({
+        requests_per_minute: z.number().int().nullable().describe('Requests all keys of the account together may make per minute: twice the per-key limit; null without a throttle.'),
+        remaining: z.number().int().nullable().describe('Requests the account\'s keys together may still make in the current window; null when there is no throttle or it cannot be read.'),
+        reset_seconds: z.number().int().nullable().describe('Seconds until the account\'s window resets; null when no window is open or there is no throttle.'),
+        per: z.literal('account').describe('This window holds all keys of the account together.'),
+      })
+      .describe('The user-wide window that holds all keys of the account together, so minting keys does not multiply the throttle.'),
     videos_per_month: z
       .object({
         limit: z.number().int().nullable().describe('Videos the plan accepts per calendar month (UTC); null means no cap.'),
