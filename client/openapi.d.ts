@@ -4301,7 +4301,7 @@ export interface components {
                 days_in_period: number;
                 /** @description videos_used / days_elapsed (2 decimals). */
                 daily_average_videos: number;
-                /** @description Videos the month would end at, at the same pace: round(daily_average_videos * days_in_period). */
+                /** @description Videos the month would end at, at the same pace: videos used / days elapsed * days_in_period, rounded (from the unrounded daily average). */
                 projected_videos: number;
                 /** @description The monthly cap; null means no cap. */
                 videos_limit: number | null;
@@ -4702,7 +4702,7 @@ export interface components {
                     period_start: string;
                     /** @description End of next month (exclusive) (ISO 8601, UTC) */
                     period_end: string;
-                    /** @description round(daily_average_videos * days in next month). */
+                    /** @description Videos used / days elapsed * days in next month, rounded (from the unrounded daily average). */
                     projected_videos: number;
                     /** @description Monthly cap on the current plan; null means no cap. */
                     videos_limit: number | null;

@@ -30,9 +30,11 @@ const QUOTA_THRESHOLDS: readonly QuotaThreshold[] = [
 ];
 
 export function quotaWarnings(quota: QuotaState) {
-  const { limit, percentUsed } = quota;
-  if (limit === null || percentUsed === null) return [];
-  const reached = QUOTA_THRESHOLDS.find((t) => percentUsed >= t.threshold);
+  const { limit, used } = quota;
+  if (limit === null) return [];
+  // On the counts, not the rounded percent: 20000 of 20001 rounds to 100.00 with one video left.
+  // The same marks as the email notices (src/notifications/quota-warnings.ts).
+  const reached = QUOTA_THRESHOLDS.find((t) => used * 100 >= t.threshold * limit);
   if (!reached) return [];
   return [
     {
@@ -40,7 +42,7 @@ export function quotaWarnings(quota: QuotaState) {
       code: reached.code,
       message: reached.message(quota),
       threshold: reached.threshold,
-      percent_used: percentUsed,
+      percent_used: quota.percentUsed,
       videos_used: quota.used,
       videos_limit: limit,
       reset_at: quota.resetAt.toISOString(),

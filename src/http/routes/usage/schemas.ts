@@ -73,7 +73,7 @@ const CostProjectionSchema = z
     days_elapsed: z.number().int().describe('Days of the period begun so far, today included (1..days_in_period).'),
     days_in_period: z.number().int().describe('Days in the current calendar month.'),
     daily_average_videos: z.number().describe('videos_used / days_elapsed (2 decimals).'),
-    projected_videos: z.number().int().describe('Videos the month would end at, at the same pace: round(daily_average_videos * days_in_period).'),
+    projected_videos: z.number().int().describe('Videos the month would end at, at the same pace: videos used / days elapsed * days_in_period, rounded (from the unrounded daily average).'),
     videos_limit: z.number().int().nullable().describe('The monthly cap; null means no cap.'),
     projected_percent_of_quota: percentOrNull('projected_videos / videos_limit'),
     on_track_to_exceed: z.boolean().describe('projected_videos > videos_limit. Submissions past the cap are refused, so this is when the quota would run out early.'),
@@ -267,7 +267,7 @@ export const UsageAnalyticsSchema = z
           .object({
             period_start: iso('Start of next month'),
             period_end: iso('End of next month (exclusive)'),
-            projected_videos: z.number().int().describe('round(daily_average_videos * days in next month).'),
+            projected_videos: z.number().int().describe('Videos used / days elapsed * days in next month, rounded (from the unrounded daily average).'),
             videos_limit: z.number().int().nullable().describe('Monthly cap on the current plan; null means no cap.'),
             projected_percent_of_quota: percentOrNull('projected_videos / videos_limit'),
             would_exceed_quota: z.boolean().describe('projected_videos > videos_limit.'),
