@@ -5,6 +5,7 @@
 import type { Plan } from '../domain/access';
 import type { PlanLimits } from '../domain/plans';
 import type { CostProjection, QuotaState } from './quota-figures';
+import { USER_LIMIT_FACTOR } from './throttle';
 
 interface QuotaThreshold {
   threshold: number;
@@ -104,7 +105,9 @@ const RECOMMENDATION_RULES: readonly RecommendationRule[] = [
     code: 'SPREAD_REQUESTS',
     applies: (s) => s.refusedRecently > 0,
     message: (s) =>
-      `Spread requests out and honour Retry-After: the limit is ${s.requestsPerMinute ?? 'unlimited'} requests a minute per key. Separate integrations should use separate keys.`,
+      s.requestsPerMinute === null
+        ? 'Honour Retry-After: this plan has no per-minute limit, so these were refusals of the monthly quota (QUOTA_EXCEEDED).'
+        : `Spread requests out and honour Retry-After: the limit is ${s.requestsPerMinute} requests a minute per key, and ${s.requestsPerMinute * USER_LIMIT_FACTOR} for all of the account's keys together. Separate integrations should use separate keys.`,
     reason: (s) => `${s.refusedRecently} request(s) in the last 24 hours were refused with HTTP 429 (throttle or quota).`,
   },
 ];

@@ -572,6 +572,9 @@ describe('GET /api/v1/usage/limits', () => {
     expect(refused.json.error.code).toBe('QUOTA_EXCEEDED');
     body = await limits();
     expect(body.recommendations.map((r: any) => r.code)).toEqual(expect.arrayContaining(['UPGRADE_PLAN', 'SPREAD_REQUESTS']));
+    const spread = body.recommendations.find((r: any) => r.code === 'SPREAD_REQUESTS');
+    // The per-key limit and the account's, both as configured.
+    expect(spread.message).toContain(`${body.rate_limits.requests_per_minute} requests a minute per key, and ${body.rate_limits.account.requests_per_minute} for all of the account's keys together`);
   });
 
   it('does not recommend an upgrade to a quiet free account or a paid one', async () => {
