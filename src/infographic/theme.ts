@@ -30,7 +30,7 @@ export const PALETTE = {
   /** Body text and headings. */
   text: '#1A2233',
   muted: '#5E687A',
-  faint: '#8A92A1',
+  faint: '#737B8C',
   rule: '#E9E4DA',
   /** The one accent: labels, numbers, the reading-time bar. */
   accent: '#E4572E',
@@ -39,8 +39,8 @@ export const PALETTE = {
   track: '#E7E2D8',
   chip: '#E9EEF6',
   chipText: '#22314F',
-  /** Timeline sections, in turn. */
-  sections: ['#1F7A8C', '#E4572E', '#F2A541', '#3D5A80', '#7FA65A', '#8E5BA8'],
+  /** Timeline sections, in turn; each carries white numbers at 3:1 or more (WCAG, large text). */
+  sections: ['#1F7A8C', '#E4572E', '#B8740A', '#3D5A80', '#5F8A3C', '#8E5BA8'],
 } as const;
 
 export type FaceName = 'regular' | 'bold' | 'display' | 'mono';
