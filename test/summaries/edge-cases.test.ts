@@ -126,6 +126,20 @@ describe('languages other than English', () => {
     expect(entries[0]?.content).toMatch(/データ|モデル|機械学習/);
   });
 
+  it('keep Japanese punctuation tight: no space after 、 where the captions have none', async () => {
+    const lines = [
+      'まず、お湯を沸かして急須を温めます。',
+      '次に、茶葉を急須に入れて、お湯を注ぎます。',
+      'そして、一分ほど待ってから湯呑みに注ぎます。',
+      '最後に、急須のお茶を最後の一滴まで注ぎ切ります。',
+    ];
+    const entries = await everyMode(input({ language: 'ja', segments: lines.map((text, i) => ({ start: i * 5, end: i * 5 + 5, text })) }));
+    expectValidEntries(entries);
+    const written = entries.map((entry) => entry.content).join('\n');
+    expect(written).toMatch(/お湯|茶葉|急須/);
+    expect(written).not.toMatch(/、 +[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u);
+  });
+
   it('fall back to plain tokens for a language code nobody knows', async () => {
     const entries = await everyMode(
       input({

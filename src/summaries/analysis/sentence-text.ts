@@ -12,12 +12,20 @@ export function sentenceText(words: WordStream, sentences: SentenceTable, s: num
   let previous = '';
   for (let p = from; p < to; p += 1) {
     const word = words.distinct[words.word[p] ?? 0] ?? '';
-    // Captions in scripts without spaces are split into segments, not words: rejoin them tightly.
-    const tight = previous !== '' && isContinuousScript(previous.slice(-1)) && isContinuousScript(word.charAt(0));
+    // Captions in scripts without spaces are split into segments, not words: rejoin them tightly,
+    // across their own full-width punctuation too ("まず、" then "お湯を").
+    const tight = previous !== '' && joinsTightly(previous.slice(-1)) && joinsTightly(word.charAt(0));
     text += p === from || tight ? word : ` ${word}`;
     previous = word;
   }
   return text;
+}
+
+/** CJK symbols and punctuation (、。「」), and the full-width forms (，！？). */
+const FULL_WIDTH_PUNCTUATION = /[\u3000-\u303F\uFF00-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65]/u;
+
+function joinsTightly(char: string): boolean {
+  return isContinuousScript(char) || FULL_WIDTH_PUNCTUATION.test(char);
 }
 
 /** The sentence's lower-case tokens, stop words included, in order. */
