@@ -4,6 +4,7 @@
  * month). Called after the reservation's transaction has committed.
  */
 import type { Plan } from '../domain/access';
+import { quotaMarkReached } from '../domain/quota-marks';
 import type { Db } from '../storage/database';
 import { queueNotice, type NoticeKind } from './queue-notice';
 import type { QuotaWarningNoticeData } from './views';
@@ -29,10 +30,8 @@ export type QuotaWarningKind = Extract<NoticeKind, 'quota_warning_80' | 'quota_w
  * a notice whose queueing failed is queued by the next submission.
  */
 export function quotaWarningDue(total: number, limit: number | null): QuotaWarningKind | null {
-  if (limit === null || limit <= 0) return null;
-  if (total >= limit) return 'quota_warning_100';
-  if (total >= Math.ceil(limit * 0.8)) return 'quota_warning_80';
-  return null;
+  const mark = quotaMarkReached(total, limit);
+  return mark === null ? null : `quota_warning_${mark}`;
 }
 
 export function quotaPeriodKey(periodStart: Date): string {

@@ -4,17 +4,18 @@
  */
 import type { Plan } from '../domain/access';
 import type { PlanLimits } from '../domain/plans';
+import { quotaMarkReached, type QuotaMark } from '../domain/quota-marks';
 import type { CostProjection, QuotaState } from './quota-figures';
 import { USER_LIMIT_FACTOR } from './throttle';
 
 interface QuotaThreshold {
-  threshold: number;
+  threshold: QuotaMark;
   level: 'warning' | 'critical';
   code: 'QUOTA_80' | 'QUOTA_100';
   message(quota: QuotaState): string;
 }
 
-/** Highest first: only the highest threshold reached is reported. */
+/** Each mark's warning; only the highest mark reached is reported. */
 const QUOTA_THRESHOLDS: readonly QuotaThreshold[] = [
   {
     threshold: 100,
@@ -31,11 +32,10 @@ const QUOTA_THRESHOLDS: readonly QuotaThreshold[] = [
 ];
 
 export function quotaWarnings(quota: QuotaState) {
-  const { limit, used } = quota;
-  if (limit === null) return [];
-  // On the counts, not the rounded percent: 20000 of 20001 rounds to 100.00 with one video left.
-  // The same marks as the email notices (src/notifications/quota-warnings.ts).
-  const reached = QUOTA_THRESHOLDS.find((t) => used * 100 >= t.threshold * limit);
+  const { limit } = quota;
+  // The marks the email notices announce too, judged on the counts.
+  const mark = quotaMarkReached(quota.used, limit);
+  const reached = QUOTA_THRESHOLDS.find((t) => t.threshold === mark);
   if (!reached) return [];
   return [
     {
