@@ -3561,7 +3561,9 @@ export interface components {
             client_reference?: string;
         };
         Warning: {
+            /** @description At submission: DEPRECATED_FIELD, FEATURE_DISABLED. In a result: TRANSCRIPT_TRUNCATED, TRANSCRIPT_TRANSLATED, LANGUAGE_FALLBACK, LOW_QUALITY_TRANSCRIPT, SUMMARY_FALLBACK (a mode written by the built-in engine after the model failed), COMMENTS_UNAVAILABLE, INFOGRAPHIC_FAILED. Clients should accept codes they do not know. */
             code: string;
+            /** @description The request field the warning is about */
             field?: string;
             message: string;
         };
@@ -3745,10 +3747,7 @@ export interface components {
             mode: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights";
             /** @description Markdown */
             content: string;
-            generator: {
-                engine: string;
-                model: string;
-            };
+            generator: components["schemas"]["SummaryGenerator"];
             /** @description timestamped only */
             items?: {
                 start: number;
@@ -3758,6 +3757,21 @@ export interface components {
             }[];
             /** @description key_insights only */
             insights?: string[];
+        };
+        SummaryGenerator: {
+            /** @enum {string} */
+            engine: "extractive";
+            model: string;
+        } | {
+            /** @enum {string} */
+            engine: "llm";
+            /** @enum {string} */
+            provider: "openai" | "anthropic";
+            model: string;
+            prompt_version: string;
+            /** @description Tokens of every model call behind this entry, calls served from the cache included */
+            input_tokens: number;
+            output_tokens: number;
         };
         JobList: {
             /** @enum {boolean} */
@@ -3784,7 +3798,7 @@ export interface components {
             results_url: string;
             /** @description ISO 8601, UTC */
             created_at: string;
-            /** @description The warnings of its videos, as a job submission gives them, each field prefixed with its video (videos.3.summary_type); each job keeps its own. */
+            /** @description The warnings of its videos, as a job submission gives them, each field the path within the batch (videos.3.options.summary_type); each job keeps its own. */
             warnings: components["schemas"]["Warning"][];
         };
         BatchRequest: {

@@ -323,6 +323,18 @@ export class ConfigError extends Error {
 }
 
 /**
+ * For a process that serves the API: its metrics need a listener of their own. Checked where the
+ * API runs only, since a worker alone never listens on PORT and may well give its metrics 8080.
+ */
+export function requireMetricsPortApartFromApi(config: Pick<Env, 'PORT' | 'METRICS_PORT'>): void {
+  if (config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new ConfigError(
+      `Invalid configuration:\n  METRICS_PORT: ${config.METRICS_PORT} is PORT as well; the metrics need a port of their own (or METRICS_PORT=0 for none)`,
+    );
+  }
+}
+
+/**
  * LEGACY_KEY_PREFIX read on its own, for text such as the CLI's usage that should not fail
  * because some unrelated variable is bad; null when this one is itself invalid.
  */

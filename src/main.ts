@@ -1,11 +1,13 @@
 /** `npm start`: the API and a worker in one process, on the embedded defaults unless configured. */
 import './runtime/own-source-maps';
 import { runProcess } from './runtime/process-lifecycle';
+import { requireMetricsPortApartFromApi } from './config';
 import { startInfrastructure } from './runtime/infrastructure';
 import { startApiServer } from './runtime/api-server';
 import { startJobWorker } from '../workers/worker-process';
 
 void runProcess('video-digest', async (config, logger) => {
+  requireMetricsPortApartFromApi(config);
   const infra = await startInfrastructure(config, logger);
   const worker = await startJobWorker(config, infra, logger);
   const api = await startApiServer(config, infra, logger);

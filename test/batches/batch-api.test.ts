@@ -391,5 +391,5 @@ it('passes on its videos\' warnings, each naming its video: the legacy summary_t
   });
   expect(res.status).toBe(202);
   expect(res.headers.get('deprecation')).toEqual(expect.any(String));
-  expect(res.json.warnings).toEqual([{ code: 'DEPRECATED_FIELD', field: 'videos.1.summary_type', message: expect.stringContaining('summary_modes') }]);
+  expect(res.json.warnings).toEqual([{ code: 'DEPRECATED_FIELD', field: 'videos.1.options.summary_type', message: expect.stringContaining('summary_modes') }]);
 });

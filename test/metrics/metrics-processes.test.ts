@@ -135,3 +135,11 @@ it('does not start when METRICS_HOST is no address of this machine: a configurat
   expect(api.output()).toContain('Invalid configuration:\n  METRICS_HOST: cannot listen on "999.1.1.1"');
   expect(api.output()).not.toMatch(/\n\s+at /);
 }, 120_000);
+
+it('does not start when METRICS_PORT is PORT as well: a configuration error naming both, exit 78', async () => {
+  const port = String(await freePort());
+  const api = start('src/api-main.ts', { PORT: port, METRICS_PORT: port });
+  expect(await api.exited).toBe(78);
+  expect(api.output()).toContain(`Invalid configuration:\n  METRICS_PORT: ${port} is PORT as well`);
+  expect(api.output()).not.toMatch(/\n\s+at /);
+}, 120_000);

@@ -10,8 +10,33 @@ import { WebhookStateSchema } from './webhooks/schemas';
 const isoDate = z.string().describe('ISO 8601, UTC');
 
 export const WarningSchema = z
-  .object({ code: z.string(), field: z.string().optional(), message: z.string() })
+  .object({
+    code: z
+      .string()
+      .describe(
+        'At submission: DEPRECATED_FIELD, FEATURE_DISABLED. In a result: TRANSCRIPT_TRUNCATED, TRANSCRIPT_TRANSLATED, LANGUAGE_FALLBACK, LOW_QUALITY_TRANSCRIPT, SUMMARY_FALLBACK (a mode written by the built-in engine after the model failed), COMMENTS_UNAVAILABLE, INFOGRAPHIC_FAILED. Clients should accept codes they do not know.',
+      ),
+    field: z.string().optional().describe('The request field the warning is about'),
+    message: z.string(),
+  })
   .meta({ id: 'Warning' });
+
+/** Contract section 7: which engine wrote a summary, and for a model what it cost. */
+const SummaryGeneratorSchema = z
+  .discriminatedUnion('engine', [
+    z.object({ engine: z.literal('extractive'), model: z.string() }).meta({ description: 'The built-in engine' }),
+    z
+      .object({
+        engine: z.literal('llm'),
+        provider: z.enum(['openai', 'anthropic']),
+        model: z.string(),
+        prompt_version: z.string(),
+        input_tokens: z.number().int().describe('Tokens of every model call behind this entry, calls served from the cache included'),
+        output_tokens: z.number().int(),
+      })
+      .meta({ description: 'A language model (SUMMARY_PROVIDER)' }),
+  ])
+  .meta({ id: 'SummaryGenerator' });
 
 export const ErrorEnvelopeSchema = z
   .object({
@@ -75,7 +100,7 @@ const SummaryEntrySchema = z
   .object({
     mode: z.enum(SUMMARY_MODES),
     content: z.string().describe('Markdown'),
-    generator: z.object({ engine: z.string(), model: z.string() }),
+    generator: SummaryGeneratorSchema,
     items: z
       .array(z.object({ start: z.number(), timestamp: z.string(), title: z.string(), summary: z.string() }))
       .optional()

@@ -33,7 +33,11 @@ function normaliseBatch(body: BatchRequestBody, features: ServerFeatures): { ite
   const items = body.videos.map((video) => {
     const normalised = normaliseProcessRequest({ url: video.url, options: video.options }, features);
     usedDeprecatedField ||= normalised.usedDeprecatedField;
-    return { request: normalised.request, warnings: normalised.warnings };
+    // A job's warning names the legacy field as the contract words it (`summary_type`, whether
+    // sent at the top or in options); a batch item takes it in its options only, so that is where
+    // the batch's warning points.
+    const warnings = normalised.warnings.map((warning) => (warning.field === 'summary_type' ? { ...warning, field: 'options.summary_type' } : warning));
+    return { request: normalised.request, warnings };
   });
   return { items, usedDeprecatedField };
 }

@@ -42,7 +42,7 @@ export const BatchSubmissionSchema = z
     created_at: isoDate,
     warnings: z
       .array(WarningSchema)
-      .describe('The warnings of its videos, as a job submission gives them, each field prefixed with its video (videos.3.summary_type); each job keeps its own.'),
+      .describe('The warnings of its videos, as a job submission gives them, each field the path within the batch (videos.3.options.summary_type); each job keeps its own.'),
   })
   .meta({ id: 'BatchSubmission' });
 
