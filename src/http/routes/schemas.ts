@@ -21,7 +21,7 @@ export const WarningSchema = z
   })
   .meta({ id: 'Warning' });
 
-/** Contract section 7: which engine wrote a summary, and for a model what it cost. */
+/** Which engine wrote a summary, and for a model what it cost (docs/api-behaviour.md#summary-entries). */
 const SummaryGeneratorSchema = z
   .discriminatedUnion('engine', [
     z.object({ engine: z.literal('extractive'), model: z.string() }).meta({ description: 'The built-in engine' }),
