@@ -8,6 +8,7 @@ import { DEFAULT_COMMENTS_LIMIT } from './domain/comments';
 import { z } from 'zod';
 import { DEFAULT_PLAN_LIMITS, type PlanLimitTable } from './domain/plans';
 import { PLANS } from './domain/access';
+import { MODEL_PROVIDERS } from './domain/summary';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -185,7 +186,7 @@ const EnvSchema = z.object({
    * language model over the Chat Completions API (`openai`: OpenAI, vLLM, Ollama, LM Studio,
    * llama.cpp server, OpenRouter) or Anthropic's Messages API.
    */
-  SUMMARY_PROVIDER: z.enum(['extractive', 'openai', 'anthropic']).default('extractive'),
+  SUMMARY_PROVIDER: z.enum(['extractive', ...MODEL_PROVIDERS]).default('extractive'),
   /** API root: for `openai` with the version path (https://api.openai.com/v1); for `anthropic` without (https://api.anthropic.com). */
   LLM_BASE_URL: urlString.optional(),
   /** Sent as a bearer token (openai) or x-api-key (anthropic); local servers may need none. Never logged. */

@@ -6,12 +6,16 @@ import type { VideoComment } from './comments';
 export const SUMMARY_MODES = ['tldr', 'detailed', 'study_notes', 'timestamped', 'key_insights'] as const;
 export type SummaryMode = (typeof SUMMARY_MODES)[number];
 
+/** The language model APIs the service speaks (SUMMARY_PROVIDER, beside the built-in `extractive`). */
+export const MODEL_PROVIDERS = ['openai', 'anthropic'] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
 /** Who wrote a summary entry (docs/api-behaviour.md#summary-engines). */
 export type SummaryGenerator =
   | { engine: 'extractive'; model: string }
   | {
       engine: 'llm';
-      provider: 'openai' | 'anthropic';
+      provider: ModelProvider;
       model: string;
       prompt_version: string;
       /** Tokens of every model call behind this entry, cached ones included at what they cost when made. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../domain/job';
 import { JOB_FAILURE_CODES } from '../../domain/job-failure';
-import { SUMMARY_MODES } from '../../domain/summary';
+import { MODEL_PROVIDERS, SUMMARY_MODES } from '../../domain/summary';
 import { ERROR_HTTP_STATUS } from '../../domain/errors';
 import { PERMISSIONS, PLANS } from '../../domain/access';
 import { WebhookStateSchema } from './webhooks/schemas';
@@ -28,7 +28,7 @@ const SummaryGeneratorSchema = z
     z
       .object({
         engine: z.literal('llm'),
-        provider: z.enum(['openai', 'anthropic']),
+        provider: z.enum(MODEL_PROVIDERS),
         model: z.string(),
         prompt_version: z.string(),
         input_tokens: z.number().int().describe('Tokens of every model call behind this entry, calls served from the cache included'),

@@ -1,5 +1,7 @@
 /** How the service reaches a language model (docs/api-behaviour.md#summary-engines); built from the configuration. */
-export type ModelProvider = 'openai' | 'anthropic';
+import type { ModelProvider } from '../../domain/summary';
+
+export type { ModelProvider };
 
 export interface ModelSettings {
   provider: ModelProvider;
