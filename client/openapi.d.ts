@@ -4327,11 +4327,11 @@ export interface components {
         };
         /** @description Summaries written by a language model (SUMMARY_PROVIDER openai or anthropic) for the account's jobs; zero when only the built-in engine wrote them. */
         ModelUsage: {
-            /** @description Input tokens of every model call behind the summaries (cached calls count what they cost when made). */
+            /** @description Input tokens the model provider received for the summaries: each call once, counted by the summary whose writing made it; calls served from the model call cache count 0. (A summary's own generator.input_tokens also counts the cached calls behind it, so these figures can be lower than the sum of those.) */
             input_tokens: number;
-            /** @description Output tokens of those calls. */
+            /** @description Output tokens of those calls, counted the same way. */
             output_tokens: number;
-            /** @description Cost at the operator's price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used. */
+            /** @description Cost of those tokens at the operator's price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used. */
             estimated_cost_usd: number | null;
             /** @description Models used that have no price in the table (not in estimated_cost_usd). */
             unpriced_models: string[];
@@ -4341,9 +4341,9 @@ export interface components {
                 model: string;
                 /** @description Summary entries the model wrote. */
                 summaries: number;
-                /** @description Input tokens. */
+                /** @description Input tokens sent to the provider (cached calls 0). */
                 input_tokens: number;
-                /** @description Output tokens. */
+                /** @description Output tokens received from the provider (cached calls 0). */
                 output_tokens: number;
                 /** @description Cost at LLM_PRICES; null when the model has no price. */
                 estimated_cost_usd: number | null;

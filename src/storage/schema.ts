@@ -88,6 +88,12 @@ export interface JobSummariesTable {
   model: string | null;
   input_tokens: Generated<number>;
   output_tokens: Generated<number>;
+  /**
+   * migrations/0014: tokens of the calls the entry's writing sent to the provider (cache hits
+   * count 0), what the usage reports sum; null on rows written before, which count input/output_tokens.
+   */
+  billed_input_tokens: number | null;
+  billed_output_tokens: number | null;
   created_at: Generated<Date>;
 }
 

@@ -3,7 +3,7 @@
  * YouTube and the model providers are local servers speaking the real wire formats.
  */
 import { VIDEO_LONG, VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
-import { startFakeLlm, type FakeLlm } from '../fake-llm/server';
+import { startFakeLlm, type FakeLlm, type RecordedRequest } from '../fake-llm/server';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { tokenCounterFor } from '../../src/summaries/llm/tokens';
 import { asData, modePrompt, PROMPT_VERSION } from '../../src/summaries/llm/prompts';
@@ -36,6 +36,11 @@ async function runJob(service: TestService, key: string, body: Record<string, un
   const result = await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key });
   results.push(result.json);
   return { final, result: result.json };
+}
+
+/** Tokens the fake provider reported for the requests it answered. */
+function sumOf(requests: RecordedRequest[], kind: 'input' | 'output'): number {
+  return requests.reduce((sum, request) => sum + (request.usage?.[kind] ?? 0), 0);
 }
 
 describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
@@ -135,12 +140,15 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     expect(JSON.stringify(result)).not.toContain(API_KEY);
   });
 
-  it('reports the tokens of the model-written summaries and their cost at LLM_PRICES', async () => {
+  it('reports the tokens the provider received for the model-written summaries and their cost at LLM_PRICES', async () => {
     const entries = results.flatMap((result) => Object.values(result.summaries ?? {})) as Array<{ generator: any }>;
     const written = entries.filter((entry) => entry.generator.engine === 'llm');
-    const input = written.reduce((sum, entry) => sum + entry.generator.input_tokens, 0);
-    const output = written.reduce((sum, entry) => sum + entry.generator.output_tokens, 0);
+    // Every model request so far was this user's: usage counts each answered call once, and the
+    // calls served from the cache (the repeated job, the split job's shared part notes) not at all.
+    const input = sumOf(llm.requests, 'input');
+    const output = sumOf(llm.requests, 'output');
     expect(input).toBeGreaterThan(0);
+    expect(written.reduce((sum, entry) => sum + entry.generator.input_tokens, 0)).toBeGreaterThan(input);
     const current = await call(service, 'GET', '/api/v1/usage/current', { key });
     const analytics = await call(service, 'GET', '/api/v1/usage/analytics', { key });
     for (const usage of [current.json.current_period.model_usage, analytics.json.patterns.model_usage]) {
@@ -148,6 +156,31 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
       expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: written.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
       expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
     }
+  });
+
+  it('counts the part notes of a split transcript once in usage, though every mode reads them', async () => {
+    const { key: own } = await service.createUser('pro');
+    const modes = ['tldr', 'detailed', 'study_notes'];
+    const before = llm.requests.length;
+    const { final, result } = await runJob(service, own, {
+      url: VIDEO_LONG,
+      // Not the earlier split job's part notes: this job makes its own, once, for all its modes.
+      force_refresh: true,
+      options: { summary_modes: modes, max_transcript_length: 60_000 },
+    });
+    expect(final.status).toBe('completed');
+    const sent = llm.requests.slice(before);
+    // The part notes were asked for once (by the first mode) and one write-up per mode after them.
+    expect(sent.length).toBeGreaterThan(modes.length + 1);
+    const input = sumOf(sent, 'input');
+    const output = sumOf(sent, 'output');
+    const generators = modes.map((mode) => result.summaries[mode].generator as { input_tokens: number; output_tokens: number });
+    // Each entry still tells the tokens behind it, the cached part notes included.
+    expect(generators.reduce((sum, generator) => sum + generator.input_tokens, 0)).toBeGreaterThan(input);
+    const usage = (await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage;
+    expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
+    expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: modes.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
+    expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
   });
 });
 

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   body: any;
   /** System and user text of the request, joined. */
   text: string;
+  /** The tokens the answer reported, when it was answered 200 with a usage. */
+  usage?: { input: number; output: number };
 }
 
 export interface FakeLlm {
@@ -45,7 +47,8 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       return;
     }
     const text = provider === 'openai' ? openAiText(body) : anthropicText(body);
-    requests.push({ path: req.url!, headers: req.headers, body, text });
+    const recorded: RecordedRequest = { path: req.url!, headers: req.headers, body, text };
+    requests.push(recorded);
     if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
 
     const fault = faults.shift();
@@ -63,6 +66,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     const structured = structuredKind(provider, body);
     const answer = fault?.fault === 'malformed' ? { nope: true } : structured ? structuredAnswer(structured, text) : textAnswer(text);
     const usage = { input: Math.ceil(text.length / 4), output: Math.ceil(JSON.stringify(answer).length / 4) };
+    recorded.usage = usage;
     const refused = fault?.fault === 'refusal';
     if (provider === 'openai') {
       const content = typeof answer === 'string' ? answer : JSON.stringify(answer);

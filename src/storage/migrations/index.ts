@@ -16,6 +16,7 @@ import * as m0010 from './0010_artifacts_and_comments';
 import * as m0011 from './0011_webhook_attempt_outcomes';
 import * as m0012 from './0012_speech_to_text';
 import * as m0013 from './0013_request_log_per_second';
+import * as m0014 from './0014_billed_summary_tokens';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_webhook_attempt_outcomes': m0011,
   '0012_speech_to_text': m0012,
   '0013_request_log_per_second': m0013,
+  '0014_billed_summary_tokens': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

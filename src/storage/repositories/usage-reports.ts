@@ -280,7 +280,7 @@ export interface ModelTokenFigures {
   outputTokens: number;
 }
 
-/** Tokens of the summaries a language model wrote for the user's jobs in the range, by model. */
+/** Tokens the summaries a language model wrote for the user's jobs in the range sent to it (cached calls 0), by model. */
 export async function modelTokenFigures(db: Db, userId: string, from: Date, to: Date): Promise<ModelTokenFigures[]> {
   const rows = await db
     .selectFrom('job_summaries')
@@ -288,8 +288,10 @@ export async function modelTokenFigures(db: Db, userId: string, from: Date, to: 
     .select((eb) => [
       'job_summaries.model',
       eb.fn.countAll<string>().as('summaries'),
-      eb.fn.sum<string>('job_summaries.input_tokens').as('input_tokens'),
-      eb.fn.sum<string>('job_summaries.output_tokens').as('output_tokens'),
+      // What was sent to the provider: each call once, by the summary that made it (cache hits 0);
+      // rows from before migration 0014 count their entry's tokens.
+      eb.fn.sum<string>(eb.fn.coalesce('job_summaries.billed_input_tokens', 'job_summaries.input_tokens')).as('input_tokens'),
+      eb.fn.sum<string>(eb.fn.coalesce('job_summaries.billed_output_tokens', 'job_summaries.output_tokens')).as('output_tokens'),
     ])
     .where('jobs.user_id', '=', userId)
     .where('job_summaries.engine', '=', 'llm')

@@ -82,17 +82,17 @@ const CostProjectionSchema = z
 
 export const ModelUsageSchema = z
   .object({
-    input_tokens: count('Input tokens of every model call behind the summaries (cached calls count what they cost when made).'),
-    output_tokens: count('Output tokens of those calls.'),
-    estimated_cost_usd: z.number().nullable().describe('Cost at the operator\'s price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used.'),
+    input_tokens: count('Input tokens the model provider received for the summaries: each call once, counted by the summary whose writing made it; calls served from the model call cache count 0. (A summary\'s own generator.input_tokens also counts the cached calls behind it, so these figures can be lower than the sum of those.)'),
+    output_tokens: count('Output tokens of those calls, counted the same way.'),
+    estimated_cost_usd: z.number().nullable().describe('Cost of those tokens at the operator\'s price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used.'),
     unpriced_models: z.array(z.string()).describe('Models used that have no price in the table (not in estimated_cost_usd).'),
     by_model: z
       .array(
         z.object({
           model: z.string().describe('Model name (LLM_MODEL when the summaries were written).'),
           summaries: count('Summary entries the model wrote.'),
-          input_tokens: count('Input tokens.'),
-          output_tokens: count('Output tokens.'),
+          input_tokens: count('Input tokens sent to the provider (cached calls 0).'),
+          output_tokens: count('Output tokens received from the provider (cached calls 0).'),
           estimated_cost_usd: z.number().nullable().describe('Cost at LLM_PRICES; null when the model has no price.'),
         }),
       )
