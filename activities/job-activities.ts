@@ -2,9 +2,8 @@
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import type { JobWarning } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
-import type { SummaryMode } from '../src/domain/summary';
+import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { ModeFailure } from '../src/summaries/thread/summary-task';
-import type { SummaryRun } from '../src/summaries/summary-pool';
 import type { Transcript } from '../src/domain/transcript';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as jobComments from '../src/storage/repositories/job-comments';
@@ -100,8 +99,7 @@ export function createJobActivities(deps: JobActivityDeps) {
         await settleModelFailures(run.failures, deps.summaryFallback);
         run = await summarizeJob(input.jobId, [input.mode], { provider: 'extractive' });
       }
-      const entry = run.entries[0]!;
-      await jobs.saveSummary(db, input.jobId, entry, run.billed[entry.mode]);
+      await jobs.saveSummary(db, input.jobId, run.entries[0]!);
     },
 
     /**
@@ -112,20 +110,20 @@ export function createJobActivities(deps: JobActivityDeps) {
       const { from, to } = input.progress;
       await jobs.recordStep(db, input.jobId, 'summarizing', from);
       const run = await summarizeJob(input.jobId, input.modes);
-      const saveAll = async ({ entries, billed }: SummaryRun) => {
+      const saveAll = async (entries: SummaryEntry[]) => {
         for (const entry of entries) {
-          await jobs.saveSummary(db, input.jobId, entry, billed[entry.mode]);
+          await jobs.saveSummary(db, input.jobId, entry);
           saved += 1;
           await jobs.recordStep(db, input.jobId, 'summarizing', from + Math.round(((to - from) * saved) / input.modes.length));
         }
       };
       let saved = 0;
-      await saveAll(run);
+      await saveAll(run.entries);
       const warnings: JobWarning[] = [];
       if (run.failures.length > 0) {
         const fallback = await settleModelFailures(run.failures, deps.summaryFallback);
         const rescued = await summarizeJob(input.jobId, fallback.modes, { provider: 'extractive' });
-        await saveAll(rescued);
+        await saveAll(rescued.entries);
         warnings.push(fallback.warning);
       }
       return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs), warnings };

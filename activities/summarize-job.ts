@@ -53,7 +53,7 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
             signal: context.cancellationSignal,
             engine,
             // force_refresh: model calls made before this job was created are not reused.
-            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null),
+            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null, { jobId, model: modelOf(engine ?? deps.summaries.engine) }),
           },
         ),
       );
@@ -65,12 +65,20 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
   };
 }
 
-/** The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). */
-function modelCallCache(db: Db, notBefore: Date | null): ModelCallCache {
+/**
+ * The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). A call
+ * is stored once made, so each one is entered then in the ledger of the job it was made for.
+ */
+function modelCallCache(db: Db, notBefore: Date | null, madeFor: modelCalls.CallMadeFor): ModelCallCache {
   return {
     get: (key) => modelCalls.findModelCall(db, key, notBefore),
-    put: (key, record) => modelCalls.saveModelCall(db, key, record),
+    put: (key, record) => modelCalls.saveModelCall(db, key, record, madeFor),
   };
+}
+
+/** The model an engine calls (LLM_MODEL); the built-in engine calls none. */
+function modelOf(engine: SummaryEngineConfig): string {
+  return 'settings' in engine ? engine.settings.model : '';
 }
 
 /**

@@ -4327,7 +4327,7 @@ export interface components {
         };
         /** @description Summaries written by a language model (SUMMARY_PROVIDER openai or anthropic) for the account's jobs; zero when only the built-in engine wrote them. */
         ModelUsage: {
-            /** @description Input tokens the model provider received for the summaries: each call once, counted by the summary whose writing made it; calls served from the model call cache count 0. (A summary's own generator.input_tokens also counts the cached calls behind it, so these figures can be lower than the sum of those.) */
+            /** @description Input tokens the model provider received for the account's jobs: every call the service made, once, when it was made, whether or not its answer ended up in a summary (the calls of a summary step that failed and was retried included); calls served from the model call cache count 0. (A summary's own generator.input_tokens also counts the cached calls behind it, so the two need not add up.) */
             input_tokens: number;
             /** @description Output tokens of those calls, counted the same way. */
             output_tokens: number;
@@ -4339,7 +4339,7 @@ export interface components {
             by_model: {
                 /** @description Model name (LLM_MODEL when the summaries were written). */
                 model: string;
-                /** @description Summary entries the model wrote. */
+                /** @description Summary entries the model wrote (0 when every mode its calls were for fell back to the built-in engine). */
                 summaries: number;
                 /** @description Input tokens sent to the provider (cached calls 0). */
                 input_tokens: number;

@@ -23,15 +23,6 @@ export type SummaryGenerator =
       output_tokens: number;
     };
 
-/**
- * Tokens of the model calls a summary made itself, sent to the provider (calls served from the
- * cache count 0): what usage reports charge it. Internal, stored beside the entry, never in it.
- */
-export interface BilledTokens {
-  inputTokens: number;
-  outputTokens: number;
-}
-
 export interface TimestampedItem {
   /** Seconds from the start of the video. */
   start: number;

@@ -88,12 +88,6 @@ export interface JobSummariesTable {
   model: string | null;
   input_tokens: Generated<number>;
   output_tokens: Generated<number>;
-  /**
-   * migrations/0014: tokens of the calls the entry's writing sent to the provider (cache hits
-   * count 0), what the usage reports sum; null on rows written before, which count input/output_tokens.
-   */
-  billed_input_tokens: number | null;
-  billed_output_tokens: number | null;
   created_at: Generated<Date>;
 }
 
@@ -101,6 +95,19 @@ export interface JobSummariesTable {
 export interface ModelCallsTable {
   call_key: string;
   output: string;
+  input_tokens: number;
+  output_tokens: number;
+  created_at: Generated<Date>;
+}
+
+/**
+ * Every call made to a language model, for the job it was made for (migration 0015): the usage
+ * reports sum its tokens, each call once, cache hits never.
+ */
+export interface ModelUsageTable {
+  job_id: string;
+  user_id: string;
+  model: string;
   input_tokens: number;
   output_tokens: number;
   created_at: Generated<Date>;
@@ -293,6 +300,7 @@ export interface Database {
   job_artifacts: JobArtifactsTable;
   job_comments: JobCommentsTable;
   model_calls: ModelCallsTable;
+  model_usage: ModelUsageTable;
   transcript_cache: TranscriptCacheTable;
   speech_chunks: SpeechChunksTable;
   usage_periods: UsagePeriodsTable;

@@ -182,6 +182,26 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: modes.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
     expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
   });
+
+  it('counts in usage the calls of a summary step that a 429 cut short, which its retry took from the cache', async () => {
+    const { key: own } = await service.createUser('pro');
+    const modes = ['tldr', 'detailed', 'study_notes'];
+    // A short transcript: one call a mode, one mode after another. The third call is refused once,
+    // so the step fails with two calls made and answered; its retry finds those two in the cache.
+    llm.failNext('rate-limited', 1, 1, 2);
+    const before = llm.requests.length;
+    const { final, result } = await runJob(service, own, { url: VIDEO_MANUAL_AND_AUTO, custom_instructions: 'Cut short by a 429.', options: { summary_modes: modes } });
+    expect(final.status).toBe('completed');
+    for (const mode of modes) expect(result.summaries[mode].generator.engine).toBe('llm');
+    const sent = llm.requests.slice(before);
+    expect(sent.filter((request) => request.usage === undefined)).toHaveLength(1);
+    expect(sent.filter((request) => request.usage !== undefined)).toHaveLength(modes.length);
+    const input = sumOf(sent, 'input');
+    const output = sumOf(sent, 'output');
+    const usage = (await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage;
+    expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
+    expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: modes.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
+  });
 });
 
 describe('SUMMARY_PROVIDER=anthropic (Messages API), SUMMARY_FALLBACK=fail', () => {

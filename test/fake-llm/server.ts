@@ -24,8 +24,8 @@ export interface FakeLlm {
   /** API root as LLM_BASE_URL takes it: with /v1 for openai, without for anthropic. */
   baseUrlFor(provider: 'openai' | 'anthropic'): string;
   readonly requests: RecordedRequest[];
-  /** The next `count` model requests answer with `fault`. */
-  failNext(fault: FakeFault, count?: number, retryAfterSeconds?: number): void;
+  /** The next `count` model requests answer with `fault` (after `answeredFirst` answered properly). */
+  failNext(fault: FakeFault, count?: number, retryAfterSeconds?: number, answeredFirst?: number): void;
   /** Added before each answer. */
   latencyMs: number;
   close(): Promise<void>;
@@ -33,7 +33,8 @@ export interface FakeLlm {
 
 export async function startFakeLlm(): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
-  const faults: Array<{ fault: FakeFault; retryAfterSeconds: number }> = [];
+  /** What the next requests get, in order: a fault, or null for a proper answer. */
+  const faults: Array<{ fault: FakeFault; retryAfterSeconds: number } | null> = [];
   const hanging = new Set<http.ServerResponse>();
   const fake = { latencyMs: 0 } as FakeLlm;
 
@@ -101,7 +102,8 @@ export async function startFakeLlm(): Promise<FakeLlm> {
 
   fake.baseUrlFor = (provider) => (provider === 'openai' ? `http://127.0.0.1:${port}/v1` : `http://127.0.0.1:${port}`);
   Object.defineProperty(fake, 'requests', { get: () => requests });
-  fake.failNext = (fault, count = 1, retryAfterSeconds = 1) => {
+  fake.failNext = (fault, count = 1, retryAfterSeconds = 1, answeredFirst = 0) => {
+    for (let i = 0; i < answeredFirst; i++) faults.push(null);
     for (let i = 0; i < count; i++) faults.push({ fault, retryAfterSeconds });
   };
   fake.close = async () => {

@@ -2,7 +2,7 @@
 import { sql, type OnConflictBuilder } from 'kysely';
 import type { JobFailure } from '../../domain/job-failure';
 import type { JobStatus, JobStep, JobWarning } from '../../domain/job';
-import type { BilledTokens, SummaryEntry, SummaryMode } from '../../domain/summary';
+import type { SummaryEntry, SummaryMode } from '../../domain/summary';
 import type { Transcript } from '../../domain/transcript';
 import type { VideoMetadata } from '../../domain/video';
 import type { Db } from '../database';
@@ -174,15 +174,10 @@ export async function loadJobTranscriptText(db: Db, jobId: string): Promise<{ js
   return row ? { json: row.transcript_json, truncated: row.truncated, wordCount: row.word_count } : null;
 }
 
-/**
- * `billed`: the tokens of the calls the entry's writing sent to the provider (cache hits count 0),
- * stored beside the entry for the usage reports and never in it. Without it, a model-written
- * entry is charged its generator's tokens.
- */
-export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry, billed?: BilledTokens): Promise<void> {
+export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): Promise<void> {
   await db
     .insertInto('job_summaries')
-    .values({ job_id: jobId, mode: entry.mode, entry: JSON.stringify(entry), ...generatorColumns(entry, billed) })
+    .values({ job_id: jobId, mode: entry.mode, entry: JSON.stringify(entry), ...generatorColumns(entry) })
     .onConflict((oc) =>
       oc.columns(['job_id', 'mode']).doUpdateSet({
         entry: (eb) => eb.ref('excluded.entry'),
@@ -190,27 +185,17 @@ export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry, bi
         model: (eb) => eb.ref('excluded.model'),
         input_tokens: (eb) => eb.ref('excluded.input_tokens'),
         output_tokens: (eb) => eb.ref('excluded.output_tokens'),
-        billed_input_tokens: (eb) => eb.ref('excluded.billed_input_tokens'),
-        billed_output_tokens: (eb) => eb.ref('excluded.billed_output_tokens'),
       }),
     )
     .execute();
 }
 
-/** Who wrote an entry, the tokens behind it and what it cost, as columns the usage reports sum. */
-function generatorColumns(entry: SummaryEntry, billed: BilledTokens | undefined) {
+/** Who wrote an entry and what it cost, as columns the usage reports sum. */
+function generatorColumns(entry: SummaryEntry) {
   const { generator } = entry;
-  if (generator.engine !== 'llm') {
-    return { engine: generator.engine, model: generator.model, input_tokens: 0, output_tokens: 0, billed_input_tokens: 0, billed_output_tokens: 0 };
-  }
-  return {
-    engine: generator.engine,
-    model: generator.model,
-    input_tokens: generator.input_tokens,
-    output_tokens: generator.output_tokens,
-    billed_input_tokens: billed?.inputTokens ?? generator.input_tokens,
-    billed_output_tokens: billed?.outputTokens ?? generator.output_tokens,
-  };
+  return generator.engine === 'llm'
+    ? { engine: generator.engine, model: generator.model, input_tokens: generator.input_tokens, output_tokens: generator.output_tokens }
+    : { engine: generator.engine, model: generator.model, input_tokens: 0, output_tokens: 0 };
 }
 
 export async function loadSummaries(db: Db, jobId: string): Promise<Map<SummaryMode, SummaryEntry>> {

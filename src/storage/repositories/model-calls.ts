@@ -1,4 +1,8 @@
-/** Finished language-model calls (table model_calls), by content address. */
+/**
+ * Finished language-model calls: the cache (table model_calls, by content address) and the
+ * ledger of the calls made for each job (table model_usage), which the usage reports sum.
+ */
+import { sql } from 'kysely';
 import type { Db } from '../database';
 
 export interface StoredModelCall {
@@ -15,18 +19,47 @@ export async function findModelCall(db: Db, callKey: string, notBefore: Date | n
   return row ? { output: row.output, inputTokens: row.input_tokens, outputTokens: row.output_tokens } : null;
 }
 
-/** Stores a call; a later identical call replaces it (force_refresh made it again). */
-export async function saveModelCall(db: Db, callKey: string, call: StoredModelCall): Promise<void> {
-  await db
-    .insertInto('model_calls')
-    .values({ call_key: callKey, output: call.output, input_tokens: call.inputTokens, output_tokens: call.outputTokens })
-    .onConflict((oc) =>
-      oc.column('call_key').doUpdateSet({
-        output: (eb) => eb.ref('excluded.output'),
-        input_tokens: (eb) => eb.ref('excluded.input_tokens'),
-        output_tokens: (eb) => eb.ref('excluded.output_tokens'),
-        created_at: (eb) => eb.ref('excluded.created_at'),
-      }),
-    )
-    .execute();
+/** The job a call was made for, and the model it was made to. */
+export interface CallMadeFor {
+  jobId: string;
+  model: string;
+}
+
+/**
+ * Records a call just made: into the cache (a later identical call replaces it: force_refresh
+ * made it again) and, at its tokens, into the ledger of the job it was made for. Only calls
+ * actually sent to the provider come here, so the ledger counts each of them once, whether its
+ * answer was used or its attempt failed later.
+ */
+export async function saveModelCall(db: Db, callKey: string, call: StoredModelCall, madeFor: CallMadeFor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('model_calls')
+      .values({ call_key: callKey, output: call.output, input_tokens: call.inputTokens, output_tokens: call.outputTokens })
+      .onConflict((oc) =>
+        oc.column('call_key').doUpdateSet({
+          output: (eb) => eb.ref('excluded.output'),
+          input_tokens: (eb) => eb.ref('excluded.input_tokens'),
+          output_tokens: (eb) => eb.ref('excluded.output_tokens'),
+          created_at: (eb) => eb.ref('excluded.created_at'),
+        }),
+      )
+      .execute();
+    await trx
+      .insertInto('model_usage')
+      .columns(['job_id', 'user_id', 'model', 'input_tokens', 'output_tokens'])
+      .expression((eb) =>
+        eb
+          .selectFrom('jobs')
+          .select([
+            'jobs.id',
+            'jobs.user_id',
+            sql<string>`${madeFor.model}::text`.as('model'),
+            sql<number>`${call.inputTokens}::integer`.as('input_tokens'),
+            sql<number>`${call.outputTokens}::integer`.as('output_tokens'),
+          ])
+          .where('jobs.id', '=', madeFor.jobId),
+      )
+      .execute();
+  });
 }

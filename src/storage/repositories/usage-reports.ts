@@ -280,25 +280,44 @@ export interface ModelTokenFigures {
   outputTokens: number;
 }
 
-/** Tokens the summaries a language model wrote for the user's jobs in the range sent to it (cached calls 0), by model. */
+/**
+ * By model, for the user's jobs in the range: the summary entries a language model wrote, and
+ * the tokens of every call made to it (the ledger, model_usage: each call once, when it was made;
+ * calls served from the model call cache are not in it). A model with calls but no entry (every
+ * mode fell back to the built-in engine) is listed with 0 summaries.
+ */
 export async function modelTokenFigures(db: Db, userId: string, from: Date, to: Date): Promise<ModelTokenFigures[]> {
-  const rows = await db
-    .selectFrom('job_summaries')
-    .innerJoin('jobs', 'jobs.id', 'job_summaries.job_id')
-    .select((eb) => [
-      'job_summaries.model',
-      eb.fn.countAll<string>().as('summaries'),
-      // What was sent to the provider: each call once, by the summary that made it (cache hits 0);
-      // rows from before migration 0014 count their entry's tokens.
-      eb.fn.sum<string>(eb.fn.coalesce('job_summaries.billed_input_tokens', 'job_summaries.input_tokens')).as('input_tokens'),
-      eb.fn.sum<string>(eb.fn.coalesce('job_summaries.billed_output_tokens', 'job_summaries.output_tokens')).as('output_tokens'),
-    ])
-    .where('jobs.user_id', '=', userId)
-    .where('job_summaries.engine', '=', 'llm')
-    .where('job_summaries.created_at', '>=', from)
-    .where('job_summaries.created_at', '<', to)
-    .groupBy('job_summaries.model')
-    .orderBy('job_summaries.model')
-    .execute();
-  return rows.map((r) => ({ model: r.model ?? '', summaries: count(r.summaries), inputTokens: count(r.input_tokens), outputTokens: count(r.output_tokens) }));
+  const [written, used] = await Promise.all([
+    db
+      .selectFrom('job_summaries')
+      .innerJoin('jobs', 'jobs.id', 'job_summaries.job_id')
+      .select((eb) => ['job_summaries.model', eb.fn.countAll<string>().as('summaries')])
+      .where('jobs.user_id', '=', userId)
+      .where('job_summaries.engine', '=', 'llm')
+      .where('job_summaries.created_at', '>=', from)
+      .where('job_summaries.created_at', '<', to)
+      .groupBy('job_summaries.model')
+      .execute(),
+    db
+      .selectFrom('model_usage')
+      .select((eb) => ['model', eb.fn.sum<string>('input_tokens').as('input_tokens'), eb.fn.sum<string>('output_tokens').as('output_tokens')])
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy('model')
+      .execute(),
+  ]);
+  const byModel = new Map<string, ModelTokenFigures>();
+  const figuresOf = (model: string) => {
+    let figures = byModel.get(model);
+    if (!figures) byModel.set(model, (figures = { model, summaries: 0, inputTokens: 0, outputTokens: 0 }));
+    return figures;
+  };
+  for (const row of written) figuresOf(row.model ?? '').summaries = count(row.summaries);
+  for (const row of used) {
+    const figures = figuresOf(row.model);
+    figures.inputTokens = count(row.input_tokens);
+    figures.outputTokens = count(row.output_tokens);
+  }
+  return [...byModel.values()].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
 }

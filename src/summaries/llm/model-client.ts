@@ -15,12 +15,8 @@ import type { ModelSettings } from './settings';
 export interface ModelCallStats {
   calls: number;
   cachedCalls: number;
-  /** Tokens of every call, those served from the cache included at what they cost when made. */
   inputTokens: number;
   outputTokens: number;
-  /** Tokens of the calls made here, sent to the provider (cache hits excluded): what this client cost. */
-  madeInputTokens: number;
-  madeOutputTokens: number;
   largestPromptTokens: number;
 }
 
@@ -48,7 +44,7 @@ export function languageModelFor(settings: ModelSettings, fetchImpl?: typeof fet
 
 export function createModelClient(settings: ModelSettings, cache: ModelCallCache, fetchImpl?: typeof fetch): ModelClient {
   const model = languageModelFor(settings, fetchImpl);
-  const stats: ModelCallStats = { calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, madeInputTokens: 0, madeOutputTokens: 0, largestPromptTokens: 0 };
+  const stats: ModelCallStats = { calls: 0, cachedCalls: 0, inputTokens: 0, outputTokens: 0, largestPromptTokens: 0 };
   const identity = { provider: settings.provider, model: settings.model, prompt_version: PROMPT_VERSION, max_output_tokens: settings.maxOutputTokens };
 
   const common = (signal: AbortSignal | undefined) => ({
@@ -74,8 +70,6 @@ export function createModelClient(settings: ModelSettings, cache: ModelCallCache
     stats.calls += 1;
     stats.inputTokens += record.inputTokens;
     stats.outputTokens += record.outputTokens;
-    stats.madeInputTokens += record.inputTokens;
-    stats.madeOutputTokens += record.outputTokens;
     await cache.put(key, record);
     return record;
   }

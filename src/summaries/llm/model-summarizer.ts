@@ -6,7 +6,7 @@
  * the budget. No call exceeds the budget, and every call goes through the cache, so a retry pays
  * only for the calls that did not finish.
  */
-import { formatTimestamp, type BilledTokens, type SummaryEntry, type SummaryInput, type SummaryMode } from '../../domain/summary';
+import { formatTimestamp, type SummaryEntry, type SummaryInput, type SummaryMode } from '../../domain/summary';
 import type { ModelCallCache } from './call-cache';
 import { createModelClient } from './model-client';
 import { ModelFailure } from './model-failure';
@@ -48,10 +48,7 @@ export interface ModelSummaryRequest {
 }
 
 export interface ModelSummary {
-  /** Its generator's tokens are those of every call behind it, cached ones included. */
   entry: SummaryEntry;
-  /** Tokens of the calls this summary made, sent to the provider: what it cost (not part of the entry). */
-  billed: BilledTokens;
   /** Model calls made, cache hits excluded. */
   calls: number;
   cachedCalls: number;
@@ -130,7 +127,6 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   const stats = client.stats;
   return {
     entry: { ...entry, generator: generatorFor(settings, stats.inputTokens, stats.outputTokens) },
-    billed: { inputTokens: stats.madeInputTokens, outputTokens: stats.madeOutputTokens },
     calls: stats.calls,
     cachedCalls: stats.cachedCalls,
     largestPromptTokens: stats.largestPromptTokens,

@@ -5,7 +5,7 @@
  * after another, so the later modes find the notes on a long transcript's parts in the cache.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { BilledTokens, SummaryEntry, SummaryInput, SummaryMode } from '../../domain/summary';
+import type { SummaryEntry, SummaryInput, SummaryMode } from '../../domain/summary';
 import type { Transcript } from '../../domain/transcript';
 import { createSummarizer, type SummarizerConfig } from '../registry';
 import { modelCallCacheOverPort } from '../llm/call-cache';
@@ -40,11 +40,6 @@ export interface ModeFailure {
 
 export interface SummaryTaskResult {
   entries: SummaryEntry[];
-  /**
-   * Model engines: by mode, the tokens of the calls each entry's writing sent to the provider
-   * (cache hits count 0), for the usage reports. Kept beside the entries, never in them.
-   */
-  billed: Partial<Record<SummaryMode, BilledTokens>>;
   failures: ModeFailure[];
   /** Whole-transcript analyses made: 1 for the extractive engine, whatever the number of modes. */
   analyses: number;
@@ -64,7 +59,6 @@ export async function runSummaryTask(task: SummaryTask): Promise<SummaryTaskResu
   const input: SummaryInput = { ...task.video, language: transcript.language, segments: transcript.segments };
   const result: SummaryTaskResult = {
     entries: [],
-    billed: {},
     failures: [],
     analyses: 0,
     analysisMs: 0,
@@ -92,7 +86,6 @@ export async function runSummaryTask(task: SummaryTask): Promise<SummaryTaskResu
         try {
           const written = await writeModelSummary({ settings: engine.settings, input, mode, outputLanguage: task.outputLanguage ?? null, cache });
           result.entries.push(written.entry);
-          result.billed[mode] = written.billed;
           result.modelCalls += written.calls;
           result.cachedModelCalls += written.cachedCalls;
           result.largestPromptTokens = Math.max(result.largestPromptTokens, written.largestPromptTokens);

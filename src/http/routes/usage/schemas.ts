@@ -82,7 +82,7 @@ const CostProjectionSchema = z
 
 export const ModelUsageSchema = z
   .object({
-    input_tokens: count('Input tokens the model provider received for the summaries: each call once, counted by the summary whose writing made it; calls served from the model call cache count 0. (A summary\'s own generator.input_tokens also counts the cached calls behind it, so these figures can be lower than the sum of those.)'),
+    input_tokens: count('Input tokens the model provider received for the account\'s jobs: every call the service made, once, when it was made, whether or not its answer ended up in a summary (the calls of a summary step that failed and was retried included); calls served from the model call cache count 0. (A summary\'s own generator.input_tokens also counts the cached calls behind it, so the two need not add up.)'),
     output_tokens: count('Output tokens of those calls, counted the same way.'),
     estimated_cost_usd: z.number().nullable().describe('Cost of those tokens at the operator\'s price table (LLM_PRICES, USD per million tokens) of the models that have a price; null when none of the models used has one; 0 when no model was used.'),
     unpriced_models: z.array(z.string()).describe('Models used that have no price in the table (not in estimated_cost_usd).'),
@@ -90,7 +90,7 @@ export const ModelUsageSchema = z
       .array(
         z.object({
           model: z.string().describe('Model name (LLM_MODEL when the summaries were written).'),
-          summaries: count('Summary entries the model wrote.'),
+          summaries: count('Summary entries the model wrote (0 when every mode its calls were for fell back to the built-in engine).'),
           input_tokens: count('Input tokens sent to the provider (cached calls 0).'),
           output_tokens: count('Output tokens received from the provider (cached calls 0).'),
           estimated_cost_usd: z.number().nullable().describe('Cost at LLM_PRICES; null when the model has no price.'),
