@@ -17,6 +17,7 @@ export interface ModelCallRecord {
 
 export interface ModelCallCache {
   get(key: string): Promise<ModelCallRecord | null>;
+  /** A call just made to the provider, and only such: the service's cache also bills the job for it here. */
   put(key: string, record: ModelCallRecord): Promise<void>;
 }
 

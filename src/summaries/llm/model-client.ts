@@ -15,6 +15,7 @@ import type { ModelSettings } from './settings';
 export interface ModelCallStats {
   calls: number;
   cachedCalls: number;
+  /** Tokens of every call, those served from the cache included at what they cost when made: the entry's generator tokens. */
   inputTokens: number;
   outputTokens: number;
   largestPromptTokens: number;
