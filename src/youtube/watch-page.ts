@@ -11,12 +11,16 @@ import { at, stringAt } from './player-response';
  * should present.
  */
 
-export interface WatchPage {
-  /** The embedded ytInitialPlayerResponse, or null when the page had none. */
-  playerResponse: unknown;
+/** What a watch page told us that the web client presents again in the InnerTube requests after it. */
+export interface WebClientHints {
   apiKey: string | null;
   clientVersion: string | null;
   visitorData: string | null;
+}
+
+export interface WatchPage extends WebClientHints {
+  /** The embedded ytInitialPlayerResponse, or null when the page had none. */
+  playerResponse: unknown;
 }
 
 const CONSENT_FORM = /<form[^>]+action="https:\/\/consent\.youtube\.com\/[^"]*"/i;
@@ -42,16 +46,23 @@ export async function loadWatchPage(session: HttpSession, videoId: string): Prom
     throw new YouTubeError('SOURCE_BLOCKED', 'YouTube answered the watch page with a captcha');
   }
 
+  return { playerResponse, ...webClientHints(html, playerResponse) };
+}
+
+/**
+ * The hints in a watch page's ytcfg. The visitor id, when ytcfg lacks it, comes from the
+ * responseContext of `embedded`, a document the page carries (its player response or initial data).
+ */
+export function webClientHints(html: string, embedded: unknown): WebClientHints {
   const ytcfg = extractYtcfg(html);
   return {
-    playerResponse,
     apiKey: stringAt(ytcfg, 'INNERTUBE_API_KEY') ?? null,
     clientVersion:
       stringAt(ytcfg, 'INNERTUBE_CONTEXT_CLIENT_VERSION') ?? stringAt(ytcfg, 'INNERTUBE_CLIENT_VERSION') ?? null,
     visitorData:
       stringAt(ytcfg, 'VISITOR_DATA') ??
       stringAt(ytcfg, 'INNERTUBE_CONTEXT', 'client', 'visitorData') ??
-      stringAt(at(playerResponse, 'responseContext'), 'visitorData') ??
+      stringAt(at(embedded, 'responseContext'), 'visitorData') ??
       null,
   };
 }

@@ -3,7 +3,8 @@ import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
 import { judgePlayability } from '../playability';
 import { findCommentsEntry, readCommentsPage, type CommentsEntry, type CommentsPage } from './comment-page';
-import { requestNext, type WebClientHints } from './next-request';
+import { requestNext } from './next-request';
+import type { WebClientHints } from '../watch-page';
 import { loadWatchData } from './watch-data';
 
 /**

@@ -2,19 +2,13 @@ import { looksLikeCaptchaPage } from '../captcha';
 import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
 import { WEB_USER_AGENT } from '../innertube-clients';
+import type { WebClientHints } from '../watch-page';
 
 /**
  * POST /youtubei/v1/next as the web client sends it, for a video's watch data ({videoId}) or for
  * a page of comments ({continuation}). Comments are the web client's: the app clients ask for
  * them differently and answer in other shapes.
  */
-
-/** What the watch page told us that the web client should present again. */
-export interface WebClientHints {
-  apiKey: string | null;
-  clientVersion: string | null;
-  visitorData: string | null;
-}
 
 /** Used when the watch page did not give its own (it was not read, or had no ytcfg). */
 export const WEB_CLIENT_VERSION = '2.20260708.01.00';

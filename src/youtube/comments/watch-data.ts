@@ -1,10 +1,8 @@
 import { looksLikeCaptchaPage } from '../captcha';
-import { extractAssignedObject, extractYtcfg, objectLiteralAt } from '../embedded-json';
+import { extractAssignedObject, objectLiteralAt } from '../embedded-json';
 import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
-import { fetchWatchHtml, isConsentInterstitial } from '../watch-page';
-import { at, stringAt } from '../player-response';
-import type { WebClientHints } from './next-request';
+import { fetchWatchHtml, isConsentInterstitial, webClientHints, type WebClientHints } from '../watch-page';
 
 /**
  * The watch page as the comments need it: its ytInitialData (where the comment section's
@@ -36,21 +34,7 @@ export async function loadWatchData(session: HttpSession, videoId: string): Prom
     throw new YouTubeError('SOURCE_BLOCKED', 'YouTube answered the watch page with a captcha');
   }
 
-  const ytcfg = extractYtcfg(html);
-  return {
-    initialData,
-    playerResponse: readPlayerResponse,
-    hints: {
-      apiKey: stringAt(ytcfg, 'INNERTUBE_API_KEY') ?? null,
-      clientVersion:
-        stringAt(ytcfg, 'INNERTUBE_CONTEXT_CLIENT_VERSION') ?? stringAt(ytcfg, 'INNERTUBE_CLIENT_VERSION') ?? null,
-      visitorData:
-        stringAt(ytcfg, 'VISITOR_DATA') ??
-        stringAt(ytcfg, 'INNERTUBE_CONTEXT', 'client', 'visitorData') ??
-        stringAt(at(initialData, 'responseContext'), 'visitorData') ??
-        null,
-    },
-  };
+  return { initialData, playerResponse: readPlayerResponse, hints: webClientHints(html, initialData) };
 }
 
 /** `var ytInitialData = {...}`, or the `window["ytInitialData"] = {...}` some pages use instead. */
