@@ -43,6 +43,19 @@ function sumOf(requests: RecordedRequest[], kind: 'input' | 'output'): number {
   return requests.reduce((sum, request) => sum + (request.usage?.[kind] ?? 0), 0);
 }
 
+/**
+ * A usage report's model_usage: exactly the tokens the provider reported for `requests`, the
+ * model's `summaries` entries, and their cost at the LLM_PRICES of the openai service below.
+ */
+function expectModelUsage(usage: any, requests: RecordedRequest[], summaries: number): void {
+  const input = sumOf(requests, 'input');
+  const output = sumOf(requests, 'output');
+  expect(input).toBeGreaterThan(0);
+  expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
+  expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
+  expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
+}
+
 describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
   let service: TestService;
   let key: string;
@@ -145,17 +158,10 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     const written = entries.filter((entry) => entry.generator.engine === 'llm');
     // Every model request so far was this user's: usage counts each answered call once, and the
     // calls served from the cache (the repeated job, the split job's shared part notes) not at all.
-    const input = sumOf(llm.requests, 'input');
-    const output = sumOf(llm.requests, 'output');
-    expect(input).toBeGreaterThan(0);
-    expect(written.reduce((sum, entry) => sum + entry.generator.input_tokens, 0)).toBeGreaterThan(input);
+    expect(written.reduce((sum, entry) => sum + entry.generator.input_tokens, 0)).toBeGreaterThan(sumOf(llm.requests, 'input'));
     const current = await call(service, 'GET', '/api/v1/usage/current', { key });
     const analytics = await call(service, 'GET', '/api/v1/usage/analytics', { key });
-    for (const usage of [current.json.current_period.model_usage, analytics.json.patterns.model_usage]) {
-      expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
-      expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: written.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
-      expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
-    }
+    for (const usage of [current.json.current_period.model_usage, analytics.json.patterns.model_usage]) expectModelUsage(usage, llm.requests, written.length);
   });
 
   it('counts the part notes of a split transcript once in usage, though every mode reads them', async () => {
@@ -172,15 +178,10 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     const sent = llm.requests.slice(before);
     // The part notes were asked for once (by the first mode) and one write-up per mode after them.
     expect(sent.length).toBeGreaterThan(modes.length + 1);
-    const input = sumOf(sent, 'input');
-    const output = sumOf(sent, 'output');
     const generators = modes.map((mode) => result.summaries[mode].generator as { input_tokens: number; output_tokens: number });
     // Each entry still tells the tokens behind it, the cached part notes included.
-    expect(generators.reduce((sum, generator) => sum + generator.input_tokens, 0)).toBeGreaterThan(input);
-    const usage = (await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage;
-    expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
-    expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: modes.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
-    expect(usage.estimated_cost_usd).toBeCloseTo((input * 0.15 + output * 0.6) / 1_000_000, 6);
+    expect(generators.reduce((sum, generator) => sum + generator.input_tokens, 0)).toBeGreaterThan(sumOf(sent, 'input'));
+    expectModelUsage((await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage, sent, modes.length);
   });
 
   it('counts in usage the calls of a summary step that a 429 cut short, which its retry took from the cache', async () => {
@@ -196,11 +197,7 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
     const sent = llm.requests.slice(before);
     expect(sent.filter((request) => request.usage === undefined)).toHaveLength(1);
     expect(sent.filter((request) => request.usage !== undefined)).toHaveLength(modes.length);
-    const input = sumOf(sent, 'input');
-    const output = sumOf(sent, 'output');
-    const usage = (await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage;
-    expect(usage).toMatchObject({ input_tokens: input, output_tokens: output, unpriced_models: [] });
-    expect(usage.by_model).toEqual([{ model: 'gpt-4o-mini', summaries: modes.length, input_tokens: input, output_tokens: output, estimated_cost_usd: usage.estimated_cost_usd }]);
+    expectModelUsage((await call(service, 'GET', '/api/v1/usage/current', { key: own })).json.current_period.model_usage, sent, modes.length);
   });
 });
 
