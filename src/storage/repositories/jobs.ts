@@ -190,7 +190,7 @@ export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): P
     .execute();
 }
 
-/** Who wrote an entry and what it cost, as columns the usage reports sum. */
+/** Who wrote an entry, as columns the usage reports count by (its tokens: see JobSummariesTable). */
 function generatorColumns(entry: SummaryEntry) {
   const { generator } = entry;
   return generator.engine === 'llm'
