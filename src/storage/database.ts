@@ -15,6 +15,15 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export type Db = Kysely<Database>;
 
+/**
+ * How long a connection to the embedded server stays open unused. Each one is a server process of
+ * about 15 MB on the user's machine, and the idle service touches the database every few seconds
+ * (the email sender every EMAIL_SEND_INTERVAL_MS, the reconciler every 10 s): with pg's default
+ * of 10 s one of them never closed. Opening one on the local socket takes a few milliseconds, and
+ * under load connections never sit idle this long. A server elsewhere keeps pg's 10 s.
+ */
+const EMBEDDED_IDLE_CLOSE_MS = 2_000;
+
 export interface DatabaseHandle {
   db: Db;
   /** 'postgres' for DATABASE_URL, 'embedded' for the server under DATA_DIR. */
@@ -45,9 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
     ...databaseDeadlines(options.queryTimeoutMs ?? 10_000),
   };
-  // Connections idle for 10 s are closed (pg's default): on the embedded server each one is a
-  // server process, and those opened during start-up would otherwise outlive it by half a minute.
-  const pool = new Pool({ ...connection, max: options.poolSize, idleTimeoutMillis: 10_000 });
+  const pool = new Pool({ ...connection, max: options.poolSize, idleTimeoutMillis: embedded ? EMBEDDED_IDLE_CLOSE_MS : 10_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 

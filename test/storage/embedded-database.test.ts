@@ -54,6 +54,26 @@ it('runs a real Postgres server under DATA_DIR that a second opener reaches thro
   expect(Number(count.n)).toBe(10);
 });
 
+it('closes its connections to the embedded server soon after they go idle, so an idle service keeps no backend', async () => {
+  const service = await open();
+  // Several connections busy at once, as under load, then nothing.
+  await Promise.all(Array.from({ length: 4 }, () => sql`SELECT pg_sleep(0.05)`.execute(service.db)));
+  const backendsOfOthers = async (observer: DatabaseHandle) => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`.execute(observer.db);
+    return rows[0]!.n;
+  };
+  // The observer's own pool holds one connection: the one asking.
+  const observer = await open('host-or-client');
+  expect(await backendsOfOthers(observer)).toBeGreaterThanOrEqual(4);
+
+  // The idle service polls every few seconds (its email outbox every 5 s): connections must not
+  // outlive a pause that short, or one backend process stays for good.
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  expect(await backendsOfOthers(observer)).toBe(0);
+});
+
 it('imports a PGlite database left by an earlier version once, and keeps its files', async () => {
   const seeded = await runEntry('test/storage/fixtures/seed-pglite.ts', {}, [dataDir]);
   expect(seeded.code).toBe(0);
