@@ -1,9 +1,5 @@
 'use strict';
-/*
- * The file the PDF export thread loads. The service runs TypeScript through tsx with no build
- * step, and a worker thread only inherits tsx when the parent was started with it (`node --require
- * tsx/cjs`); test runners and plain `node` are not, so this plain-JS entry loads the task itself.
- */
-const { require: requireTs } = require('tsx/cjs/api');
+/* The file each PDF export thread loads: its TypeScript task, through src/runtime/require-typescript.js. */
+const { requireTypeScript } = require('../../runtime/require-typescript');
 
-module.exports = requireTs('./pdf-task.ts', __filename).renderPdfTask;
+module.exports = requireTypeScript('./pdf-task.ts', __filename).renderPdfTask;

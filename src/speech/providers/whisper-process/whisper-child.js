@@ -1,13 +1,12 @@
 'use strict';
 /*
  * The whisper child process: it answers { id, task } messages with { id, result }, one at a time.
- * The service runs TypeScript through tsx with no build step, and a child started by a test runner
- * or plain `node` does not have it, so this plain-JS entry loads the task itself.
+ * Its TypeScript task comes through src/runtime/require-typescript.js.
  */
 const process = require('node:process');
-const { require: requireTs } = require('tsx/cjs/api');
+const { requireTypeScript } = require('../../../runtime/require-typescript');
 
-const { runWhisperTask } = requireTs('./whisper-task.ts', __filename);
+const { runWhisperTask } = requireTypeScript('./whisper-task.ts', __filename);
 
 process.on('message', async (message) => {
   const result = await runWhisperTask(message.task);
