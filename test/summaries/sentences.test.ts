@@ -5,6 +5,7 @@ import { weekendProjectsPodcast } from '../fixtures/transcripts/podcast-weekend-
 import { autoCaptionTimeline } from '../fixtures/transcripts/caption-builder';
 import { seededRandom } from '../fake-youtube/seeded-random';
 import { bestStarts, CERTAIN_BOUNDARY, SPOKEN_SENTENCE_LENGTH, type SentenceLength } from '../../src/summaries/analysis/pseudo-sentences';
+import { englishSentenceOffsets } from '../../src/summaries/analysis/punctuated-sentences';
 
 function transcript(segments: TranscriptSegment[], language = 'en'): SummaryInput {
   return { title: 'Sorting', channel: 'CS Basics', language, durationSeconds: null, chapters: [], segments };
@@ -34,6 +35,32 @@ describe('sentences of punctuated captions', () => {
 
   it('start at the time of the segment where their first word was spoken', () => {
     expect(sentences(analysis).map((s) => s.start)).toEqual([0, 0, 6]);
+  });
+});
+
+describe('the English sentence splitter', () => {
+  const split = (text: string): string[] => {
+    const offsets = englishSentenceOffsets()(text);
+    return offsets.map((offset, i) => text.slice(offset, offsets[i + 1]).trim());
+  };
+
+  it('does not end a sentence at an abbreviation or an initial', () => {
+    expect(split('Prof. Lee and Gen. Grant met Sen. Kim. St. Louis is nice.')).toEqual(['Prof. Lee and Gen. Grant met Sen. Kim.', 'St. Louis is nice.']);
+    expect(split('A. Lincoln was president. J. R. R. Tolkien wrote books.')).toEqual(['A. Lincoln was president.', 'J. R. R. Tolkien wrote books.']);
+    expect(split('It was Huck--Mr. Jones bought one. We saw it.')).toEqual(['It was Huck--Mr. Jones bought one.', 'We saw it.']);
+  });
+
+  it('ends one at an abbreviation that closes it', () => {
+    expect(split('I like the U.S. It is big.')).toEqual(['I like the U.S.', 'It is big.']);
+  });
+
+  it('ends one at a full stop before a lower-case word, as unedited captions need', () => {
+    expect(split('I went home. then I slept. It was late.')).toEqual(['I went home.', 'then I slept.', 'It was late.']);
+  });
+
+  it('keeps addresses and version numbers whole and splits between quoted sentences', () => {
+    expect(split('Look at www.example.com. Then see v2.0 released.')).toEqual(['Look at www.example.com.', 'Then see v2.0 released.']);
+    expect(split('"Did they fight?" "No." "Well, that\'s good."')).toEqual(['"Did they fight?"', '"No."', '"Well, that\'s good."']);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Sentence starts in punctuated captions. Manual captions break lines mid-sentence, so the
- * splitter reads the joined text (wink's sentence boundary detection for English, ICU's for
- * other languages) and each sentence is mapped back to the word, and so the segment, where it
- * begins. The text is read in windows that end at a sentence mark: splitters grow slower than
- * linearly on very long strings, and a window bounds the memory a document takes.
+ * splitter reads the joined text (ICU's sentence boundaries, with wink's reading of English where
+ * ICU's is doubtful; ICU's alone for other languages) and each sentence is mapped back to the
+ * word, and so the segment, where it begins. The text is read in windows that end at a sentence
+ * mark: splitters grow slower than linearly on very long strings, and a window bounds the memory
+ * a document takes.
  */
 import { englishSentenceReader } from '../language/wink';
 import type { LanguageProfile } from '../language/language-profile';
@@ -20,7 +21,7 @@ type SentenceSplitter = (text: string) => number[];
 
 /** Word positions at which sentences start, ascending, beginning with 0 (empty for no words). */
 export function punctuatedSentenceStarts(words: WordStream, flags: WordFlags, language: LanguageProfile): number[] {
-  const split = language.isEnglish ? winkSentenceOffsets : icuSentenceOffsets(language.locale);
+  const split = language.isEnglish ? englishSentenceOffsets() : icuSentenceOffsets(language.locale);
   const starts: number[] = [];
   let from = 0;
   while (from < words.length) {
@@ -69,7 +70,65 @@ function wordAt(charStart: Int32Array, offset: number): number {
   return lo;
 }
 
-function winkSentenceOffsets(text: string): number[] {
+/**
+ * English sentence starts: ICU's boundaries, with the stretches where ICU is known to go wrong
+ * read again by wink, whose English model knows abbreviations. ICU splits after any full stop
+ * before a capital ("Dr. | Knuth", "Mr. | and Mrs. | Jones", "A. | Lincoln") and never before a
+ * lower-case word ("home. then" stays one sentence, as unedited captions often need split). So
+ * a segment is doubtful when its last word is an abbreviation to wink or when it holds a full
+ * stop it was not split at; each run of doubtful segments, with the segment after it, is left to
+ * wink. Elsewhere the two agree (bench/sentence-splitter.ts compares them), and wink's reading,
+ * a full tokenization, costs about three times ICU's: on the 10 MB transcript it was most of the
+ * analysis.
+ */
+export function englishSentenceOffsets(): SentenceSplitter {
+  const icu = icuSentenceOffsets('en');
+  // Per analysis: the few hundred words that end sentences are asked about once each.
+  const abbreviation = new Map<string, boolean>();
+  const endsInAbbreviation = (segment: string): boolean => {
+    const word = FINAL_WORD.exec(segment)?.[1];
+    if (!word) return false;
+    let known = abbreviation.get(word);
+    if (known === undefined) {
+      // wink keeps an abbreviation's full stop in its token ("Dr.", "U.S."), and splits it off a word.
+      known = englishSentenceReader().readDoc(word).tokens().length() === 1;
+      abbreviation.set(word, known);
+    }
+    return known;
+  };
+  const doubtful = (segment: string): boolean => {
+    const inner = segment.indexOf('. ');
+    return (inner >= 0 && inner < segment.trimEnd().length - 1) || endsInAbbreviation(segment);
+  };
+  return (text) => {
+    const starts = icu(text);
+    starts.push(text.length);
+    const offsets: number[] = [];
+    const segments = starts.length - 1;
+    for (let s = 0; s < segments; ) {
+      const from = starts[s] ?? 0;
+      if (!doubtful(text.slice(from, starts[s + 1]))) {
+        offsets.push(from);
+        s += 1;
+        continue;
+      }
+      let end = s + 1;
+      while (end < segments && doubtful(text.slice(starts[end], starts[end + 1]))) end += 1;
+      end = Math.min(end + 1, segments);
+      // The stretch begins after a segment both agree on, so its first sentence starts where it does.
+      offsets.push(from);
+      for (const offset of winkSentenceOffsets(text.slice(from, starts[end]))) if (offset > 0) offsets.push(from + offset);
+      s = end;
+    }
+    return offsets;
+  };
+}
+
+/** The word a segment ends with, full stop included: "Dr." in "as Dr. ", "Mr." in "Huck--Mr. ". */
+const FINAL_WORD = /([\p{L}\p{N}][\p{L}\p{N}.'’]*\.)\s*$/u;
+
+/** wink's reading alone: every token of the text, and its sentence boundaries. */
+export function winkSentenceOffsets(text: string): number[] {
   const nlp = englishSentenceReader();
   const its = nlp.its;
   const doc = nlp.readDoc(text);
