@@ -72,51 +72,54 @@ function wordAt(charStart: Int32Array, offset: number): number {
 
 /**
  * English sentence starts: ICU's boundaries, with the stretches where ICU is known to go wrong
- * read again by wink, whose English model knows abbreviations. ICU splits after any full stop
- * before a capital ("Dr. | Knuth", "Mr. | and Mrs. | Jones", "A. | Lincoln") and never before a
- * lower-case word ("home. then" stays one sentence, as unedited captions often need split). So
- * a segment is doubtful when its last word is an abbreviation to wink or when it holds a full
- * stop it was not split at; each run of doubtful segments, with the segment after it, is left to
+ * read again by wink, whose English model knows abbreviations. ICU ends a sentence at any full
+ * stop before a capital ("Dr. | Knuth", "Mr. | and Mrs. | Jones", "A. | Lincoln") and never at one
+ * before a lower-case word, where unedited captions often need it ("we went home. then we ate").
+ * So a segment is doubtful when its last word is an abbreviation to wink or when it holds a full
+ * stop ICU did not end it at; each run of doubtful segments, with the segment after it, is left to
  * wink. Elsewhere the two agree (bench/sentence-splitter.ts compares them), and wink's reading,
  * a full tokenization, costs about three times ICU's: on the 10 MB transcript it was most of the
  * analysis.
  */
 export function englishSentenceOffsets(): SentenceSplitter {
   const icu = icuSentenceOffsets('en');
-  // Per analysis: the few hundred words that end sentences are asked about once each.
-  const abbreviation = new Map<string, boolean>();
-  const endsInAbbreviation = (segment: string): boolean => {
-    const word = FINAL_WORD.exec(segment)?.[1];
-    if (!word) return false;
-    let known = abbreviation.get(word);
+  // Per analysis: each word that ends a segment is asked about once.
+  const abbreviations = new Map<string, boolean>();
+  const isAbbreviation = (lastWord: string): boolean => {
+    let known = abbreviations.get(lastWord);
     if (known === undefined) {
+      const word = ABBREVIATION_FORM.exec(lastWord)?.[0];
       // wink keeps an abbreviation's full stop in its token ("Dr.", "U.S."), and splits it off a word.
-      known = englishSentenceReader().readDoc(word).tokens().length() === 1;
-      abbreviation.set(word, known);
+      known = word !== undefined && englishSentenceReader().readDoc(word).tokens().length() === 1;
+      abbreviations.set(lastWord, known);
     }
     return known;
   };
-  const doubtful = (segment: string): boolean => {
-    const inner = segment.indexOf('. ');
-    return (inner >= 0 && inner < segment.trimEnd().length - 1) || endsInAbbreviation(segment);
+  /** Whether ICU may be wrong inside the segment text[from, to) or at its end. */
+  const doubtful = (text: string, from: number, to: number): boolean => {
+    let end = to;
+    while (end > from && text.charCodeAt(end - 1) <= SPACE) end -= 1;
+    const stop = text.indexOf('. ', from);
+    if (stop >= 0 && stop < end - 1) return true;
+    return text.charCodeAt(end - 1) === FULL_STOP && isAbbreviation(text.slice(text.lastIndexOf(' ', end - 1) + 1, end));
   };
   return (text) => {
     const starts = icu(text);
     starts.push(text.length);
     const offsets: number[] = [];
     const segments = starts.length - 1;
+    const segmentDoubtful = (s: number) => doubtful(text, starts[s] ?? 0, starts[s + 1] ?? 0);
     for (let s = 0; s < segments; ) {
       const from = starts[s] ?? 0;
-      if (!doubtful(text.slice(from, starts[s + 1]))) {
-        offsets.push(from);
+      // The segment begins after one both splitters agree on, so a sentence starts there.
+      offsets.push(from);
+      if (!segmentDoubtful(s)) {
         s += 1;
         continue;
       }
       let end = s + 1;
-      while (end < segments && doubtful(text.slice(starts[end], starts[end + 1]))) end += 1;
+      while (end < segments && segmentDoubtful(end)) end += 1;
       end = Math.min(end + 1, segments);
-      // The stretch begins after a segment both agree on, so its first sentence starts where it does.
-      offsets.push(from);
       for (const offset of winkSentenceOffsets(text.slice(from, starts[end]))) if (offset > 0) offsets.push(from + offset);
       s = end;
     }
@@ -124,8 +127,10 @@ export function englishSentenceOffsets(): SentenceSplitter {
   };
 }
 
-/** The word a segment ends with, full stop included: "Dr." in "as Dr. ", "Mr." in "Huck--Mr. ". */
-const FINAL_WORD = /([\p{L}\p{N}][\p{L}\p{N}.'’]*\.)\s*$/u;
+const SPACE = 0x20;
+const FULL_STOP = 0x2e;
+/** The abbreviation a word may end in, full stop included: "Dr." in "Dr.", "Mr." in "Huck--Mr.". */
+const ABBREVIATION_FORM = /[\p{L}\p{N}][\p{L}\p{N}.'’]*\.$/u;
 
 /** wink's reading alone: every token of the text, and its sentence boundaries. */
 export function winkSentenceOffsets(text: string): number[] {
