@@ -5,7 +5,7 @@ import { weekendProjectsPodcast } from '../fixtures/transcripts/podcast-weekend-
 import { autoCaptionTimeline } from '../fixtures/transcripts/caption-builder';
 import { seededRandom } from '../fake-youtube/seeded-random';
 import { bestStarts, CERTAIN_BOUNDARY, SPOKEN_SENTENCE_LENGTH, type SentenceLength } from '../../src/summaries/analysis/pseudo-sentences';
-import { englishSentenceOffsets } from '../../src/summaries/analysis/punctuated-sentences';
+import { englishSentenceOffsets, icuSentenceOffsets } from '../../src/summaries/analysis/punctuated-sentences';
 
 function transcript(segments: TranscriptSegment[], language = 'en'): SummaryInput {
   return { title: 'Sorting', channel: 'CS Basics', language, durationSeconds: null, chapters: [], segments };
@@ -61,6 +61,25 @@ describe('the English sentence splitter', () => {
   it('keeps addresses and version numbers whole and splits between quoted sentences', () => {
     expect(split('Look at www.example.com. Then see v2.0 released.')).toEqual(['Look at www.example.com.', 'Then see v2.0 released.']);
     expect(split('"Did they fight?" "No." "Well, that\'s good."')).toEqual(['"Did they fight?"', '"No."', '"Well, that\'s good."']);
+  });
+});
+
+describe('ICU\'s sentence splitter, read in pieces', () => {
+  const SENTENCES = [
+    'Today we look at sorting, as Dr. Knuth did.',
+    'Is it fast? Not always! It depends, e.g. On the input.',
+    'He said "stop." Then he left... And came back.',
+    'Step 3. Next we merge the halves.',
+    'we went home. then we ate.',
+    '¿Qué hora es? Son las tres. Vale.',
+    'The U.S. Army wrote v2.0 of it (in 1999.) Nobody knew.',
+  ];
+
+  it.each(['en', 'es'])('finds the boundaries ICU finds in the whole text (%s)', (locale) => {
+    const random = seededRandom(`pieces-${locale}`);
+    const text = Array.from({ length: 600 }, () => random.pick(SENTENCES)).join(' ');
+    const whole = [...new Intl.Segmenter(locale, { granularity: 'sentence' }).segment(text)].map((part) => part.index);
+    expect(icuSentenceOffsets(locale)(text)).toEqual(whole);
   });
 });
 

@@ -77,9 +77,8 @@ function wordAt(charStart: Int32Array, offset: number): number {
  * before a lower-case word, where unedited captions often need it ("we went home. then we ate").
  * So a segment is doubtful when its last word is an abbreviation to wink or when it holds a full
  * stop ICU did not end it at; each run of doubtful segments, with the segment after it, is left to
- * wink. Elsewhere the two agree (bench/sentence-splitter.ts compares them), and wink's reading,
- * a full tokenization, costs about three times ICU's: on the 10 MB transcript it was most of the
- * analysis.
+ * wink. Elsewhere the two agree (bench/sentence-splitter.ts compares them), and wink's reading
+ * is a full tokenization: read everywhere, it was most of the 10 MB transcript's analysis.
  */
 export function englishSentenceOffsets(): SentenceSplitter {
   const icu = icuSentenceOffsets('en');
@@ -95,30 +94,35 @@ export function englishSentenceOffsets(): SentenceSplitter {
     }
     return known;
   };
-  /** Whether ICU may be wrong inside the segment text[from, to) or at its end. */
-  const doubtful = (text: string, from: number, to: number): boolean => {
-    let end = to;
-    while (end > from && text.charCodeAt(end - 1) <= SPACE) end -= 1;
-    const stop = text.indexOf('. ', from);
-    if (stop >= 0 && stop < end - 1) return true;
-    return text.charCodeAt(end - 1) === FULL_STOP && isAbbreviation(text.slice(text.lastIndexOf(' ', end - 1) + 1, end));
-  };
   return (text) => {
     const starts = icu(text);
     starts.push(text.length);
+    // The next ". " at or after the segment asked about; segments are asked about in order, so
+    // the whole text is searched once (a search per segment would be quadratic in a text of
+    // sentences that end in "?" or "!").
+    let stop = text.indexOf('. ');
+    /** Whether ICU may be wrong inside segment s or at its end. */
+    const doubtful = (s: number): boolean => {
+      const from = starts[s] ?? 0;
+      let end = starts[s + 1] ?? 0;
+      while (end > from && text.charCodeAt(end - 1) <= SPACE) end -= 1;
+      if (end === from) return false;
+      while (stop >= 0 && stop < from) stop = text.indexOf('. ', stop + 1);
+      if (stop >= 0 && stop < end - 1) return true;
+      return text.charCodeAt(end - 1) === FULL_STOP && isAbbreviation(text.slice(text.lastIndexOf(' ', end - 1) + 1, end));
+    };
     const offsets: number[] = [];
     const segments = starts.length - 1;
-    const segmentDoubtful = (s: number) => doubtful(text, starts[s] ?? 0, starts[s + 1] ?? 0);
     for (let s = 0; s < segments; ) {
       const from = starts[s] ?? 0;
       // The segment begins after one both splitters agree on, so a sentence starts there.
       offsets.push(from);
-      if (!segmentDoubtful(s)) {
+      if (!doubtful(s)) {
         s += 1;
         continue;
       }
       let end = s + 1;
-      while (end < segments && segmentDoubtful(end)) end += 1;
+      while (end < segments && doubtful(end)) end += 1;
       end = Math.min(end + 1, segments);
       for (const offset of winkSentenceOffsets(text.slice(from, starts[end]))) if (offset > 0) offsets.push(from + offset);
       s = end;
@@ -151,11 +155,28 @@ export function winkSentenceOffsets(text: string): number[] {
   return spans.map((span) => tokenStart[span[0] ?? 0] ?? 0);
 }
 
-function icuSentenceOffsets(locale: string | undefined): SentenceSplitter {
+/**
+ * ICU's sentence starts, read a piece of about ICU_PIECE_CHARS at a time: V8's segmenter takes
+ * time in proportion to the whole string for every sentence it steps over (a 24,000-character
+ * text of short sentences reads 15 times slower than the same text in pieces of 1,500). Pieces
+ * end where ICU's rules always end a sentence whatever the language (a full stop, "?" or "!",
+ * one space, a capital: Unicode's SB11), so the pieces change no boundary.
+ */
+export function icuSentenceOffsets(locale: string | undefined): SentenceSplitter {
   const segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+  const pieceEnd = new RegExp(CERTAIN_BREAK.source, CERTAIN_BREAK.flags);
   return (text) => {
     const offsets: number[] = [];
-    for (const part of segmenter.segment(text)) offsets.push(part.index);
+    for (let from = 0; from < text.length; ) {
+      pieceEnd.lastIndex = from + ICU_PIECE_CHARS;
+      const to = pieceEnd.exec(text) === null ? text.length : pieceEnd.lastIndex;
+      for (const part of segmenter.segment(text.slice(from, to))) offsets.push(from + part.index);
+      from = to;
+    }
     return offsets;
   };
 }
+
+const ICU_PIECE_CHARS = 1500;
+/** A sentence mark, a space and a capital: the piece ends after the space. */
+const CERTAIN_BREAK = /[.?!] (?=\p{Lu})/gu;
