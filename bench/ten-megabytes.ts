@@ -98,7 +98,7 @@ async function main() {
         'non-200': errors,
       };
       rows.push(row);
-      figures.push({ run, status: measured.finalStatus, ...timing, seconds: measured.seconds, p50_summarizing_ms: percentile(during, 50), p99_summarizing_ms: percentile(during, 99), p99_whole_ms: percentile(all, 99), non200: errors });
+      figures.push({ run, status: measured.finalStatus, ...timing, seconds: measured.seconds, p50_summarizing_ms: percentile(during, 50), p99_summarizing_ms: percentile(during, 99), p99_whole_ms: percentile(all, 99), max_whole_ms: all[all.length - 1] ?? null, non200: errors });
       if (measured.finalStatus !== 'completed') throw new Error(`job ${measured.jobId} ended ${measured.finalStatus}: ${JSON.stringify(measured.failure)}`);
     }
 

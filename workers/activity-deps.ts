@@ -1,7 +1,7 @@
 import type { Config } from '../src/config';
 import type { ActivityDeps } from '../activities';
 import type { Db } from '../src/storage/database';
-import { createYouTubeClient } from '../src/youtube';
+import { createYouTubeClient, parseLargeCaptionsOnThread } from '../src/youtube';
 import { createProxyPool } from '../src/proxies';
 import { createSpeechToText } from '../src/speech';
 import { createSummaryPool } from '../src/summaries/summary-pool';
@@ -14,9 +14,10 @@ import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { measureModelUsage } from '../src/metrics/model-usage';
 
 /**
- * `temporal`: a client for activities that start workflows (webhook deliveries). The summary
- * and infographic threads start on first use; whoever stops the worker closes them with the
- * artifact store (`summaries.close()`, `infographics.close()`, `artifacts.close()`).
+ * `temporal`: a client for activities that start workflows (webhook deliveries). The summary,
+ * infographic and caption threads start on first use; whoever stops the worker closes them with
+ * the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
+ * `artifacts.close()`).
  */
 export function createActivityDeps(
   config: Config,
@@ -30,6 +31,7 @@ export function createActivityDeps(
     baseUrl: config.YOUTUBE_BASE_URL,
     requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
     proxies,
+    captionParser: parseLargeCaptionsOnThread(),
   });
   return {
     db,

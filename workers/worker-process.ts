@@ -50,6 +50,7 @@ export async function startJobWorker(
       deps.webhooks.http.close(),
       deps.summaries.close(),
       deps.infographics.close(),
+      deps.youtube.close(),
       deps.artifacts.close(),
       deps.speech.close(),
     ]).then(

@@ -15,11 +15,36 @@ export function truncateTranscript(transcript: Transcript, maxBytes: number): { 
   return { transcript: { ...transcript, segments: transcript.segments.slice(0, kept) }, truncated: true };
 }
 
+/**
+ * Words as /\S+/g finds them, counted without building the matches: a 10 MB transcript is a
+ * quarter of a million segments, and the regex's arrays made this about 100 ms of the event loop.
+ */
 export function countWords(segments: readonly TranscriptSegment[]): number {
   let words = 0;
-  for (const segment of segments) {
-    const matches = segment.text.match(/\S+/g);
-    if (matches) words += matches.length;
+  for (const { text } of segments) {
+    let inWord = false;
+    for (let index = 0; index < text.length; index++) {
+      const space = isWhiteSpace(text.charCodeAt(index));
+      if (!space && !inWord) words += 1;
+      inWord = !space;
+    }
   }
   return words;
+}
+
+/** What \s matches in a JavaScript regular expression: ECMAScript's WhiteSpace and LineTerminator. */
+function isWhiteSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }

@@ -4,7 +4,7 @@
  * once once held /health for most of a second). Renders beyond the threads queue in the pool.
  */
 import path from 'node:path';
-import { createRenderThreads } from '../infra/render-threads';
+import { createCpuThreads } from '../infra/cpu-threads';
 import type { PdfTask } from './thread/pdf-task';
 
 export interface PdfRenderer {
@@ -23,7 +23,7 @@ export interface PdfRendererOptions {
 const THREAD_ENTRY = path.join(__dirname, 'thread', 'pdf-thread.js');
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
-  const threads = createRenderThreads<PdfTask, Uint8Array>({ filename: THREAD_ENTRY, ...options });
+  const threads = createCpuThreads<PdfTask, Uint8Array>({ filename: THREAD_ENTRY, ...options });
   return {
     async render(task) {
       // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.

@@ -4,7 +4,7 @@
  * serves meanwhile. One thread is enough for one image per job; requests beyond it queue.
  */
 import path from 'node:path';
-import { createRenderThreads } from '../infra/render-threads';
+import { createCpuThreads } from '../infra/cpu-threads';
 import type { InfographicData } from './infographic-data';
 import type { RenderedInfographic } from './render-infographic';
 import type { InfographicTaskResult } from './thread/infographic-task';
@@ -26,7 +26,7 @@ export interface InfographicRendererOptions {
 const THREAD_ENTRY = path.join(__dirname, 'thread', 'infographic-thread.js');
 
 export function createInfographicRenderer(options: InfographicRendererOptions = {}): InfographicRenderer {
-  const threads = createRenderThreads<InfographicData, InfographicTaskResult>({ filename: THREAD_ENTRY, ...options });
+  const threads = createCpuThreads<InfographicData, InfographicTaskResult>({ filename: THREAD_ENTRY, ...options });
   return {
     async render(data, { signal } = {}) {
       const { svg, png } = await threads.run(data, { signal });

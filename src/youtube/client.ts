@@ -3,6 +3,7 @@ import type { Transcript } from '../domain/transcript';
 import type { VideoMetadata } from '../domain/video';
 import { BaseUrl } from './base-url';
 import { chooseCaptionTrack, readCaptionTracks } from './caption-tracks';
+import { parseCaptionsInPlace, type CaptionParser } from './captions/caption-parser';
 import { fetchComments } from './comments';
 import { YouTubeError } from './errors';
 import { HttpSession } from './http-session';
@@ -27,6 +28,11 @@ export interface YouTubeClientOptions {
   proxies?: ProxyProvider;
   /** How many proxies one call tries before giving up. Default 3. */
   maxProxiesPerCall?: number;
+  /**
+   * Where caption tracks are parsed: in place by default; parseLargeCaptionsOnThread() keeps long
+   * tracks off the event loop. The client closes it.
+   */
+  captionParser?: CaptionParser;
 }
 
 /**
@@ -56,6 +62,8 @@ export interface YouTubeClient {
    * URL is fetched from the address it was handed to.
    */
   withSession<T>(options: RouteOptions, call: (session: HttpSession) => Promise<T>): Promise<T>;
+  /** Stops the caption parser's threads, once running parses end. */
+  close(): Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -67,6 +75,7 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClient {
   const base = new BaseUrl(options.baseUrl);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const captionParser = options.captionParser ?? parseCaptionsInPlace();
   const router = {
     // A fresh session, and so a fresh cookie jar, for every call and every route it takes:
     // YouTube sees the direct attempt and each proxy as separate clients.
@@ -89,7 +98,12 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     async getTranscript(videoId, transcriptOptions) {
       assertVideoId(videoId);
       const language = transcriptOptions?.language ?? null;
-      return fetchCleaned(transcriptOptions?.useProxy, (session) => fetchTranscript(session, videoId, language));
+      const transcript = await routeCall(router, transcriptOptions?.useProxy ?? null, (session) =>
+        fetchTranscript(session, videoId, language, captionParser),
+      );
+      // The segments' text was cleaned cue by cue as it was parsed (captions/caption-text.ts);
+      // walking a quarter of a million segments again would hold the event loop for 50-60 ms.
+      return { ...cleanPlatformStrings({ ...transcript, segments: [] }), segments: transcript.segments };
     },
 
     async getComments(videoId, commentOptions) {
@@ -102,6 +116,8 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
     withSession(routeOptions, call) {
       return routeCall(router, routeOptions.useProxy ?? null, call);
     },
+
+    close: () => captionParser.close(),
   };
 }
 
@@ -113,7 +129,7 @@ async function fetchMetadata(session: HttpSession, videoId: string): Promise<Vid
   throw sources.exhaustedError();
 }
 
-async function fetchTranscript(session: HttpSession, videoId: string, language: string | null): Promise<Transcript> {
+async function fetchTranscript(session: HttpSession, videoId: string, language: string | null, parser: CaptionParser): Promise<Transcript> {
   const sources = new PlayerSources(session, videoId);
 
   let playable = false;
@@ -124,7 +140,7 @@ async function fetchTranscript(session: HttpSession, videoId: string, language: 
     const choice = tracks && chooseCaptionTrack(tracks, language);
     if (!choice) continue;
 
-    const outcome = await fetchCaptionTrack(session, choice);
+    const outcome = await fetchCaptionTrack(session, choice, parser);
     if (outcome.kind === 'ok') {
       return {
         language: choice.translateTo ?? choice.track.languageCode,

@@ -16,6 +16,8 @@ export { parseJson3Captions } from './captions/json3';
 export { parseSrv3Captions } from './captions/srv3';
 export { parseWebVttCaptions } from './captions/webvtt';
 export { cleanCaptionText, CaptionFormatError } from './captions/caption-text';
+export { parseCaptionsInPlace, parseLargeCaptionsOnThread, type CaptionParser } from './captions/caption-parser';
+export { CAPTION_FORMATS, parseCaptions, type CaptionFormat } from './captions/parse-captions';
 export { parseDescriptionChapters } from './chapters';
 export { mapPlayerResponseToMetadata } from './metadata';
 export {

@@ -2,9 +2,8 @@ import type { TranscriptSegment } from '../domain/transcript';
 import { looksLikeCaptchaPage } from './captcha';
 import type { CaptionChoice } from './caption-tracks';
 import { CaptionFormatError } from './captions/caption-text';
-import { parseJson3Captions } from './captions/json3';
-import { parseSrv3Captions } from './captions/srv3';
-import { parseWebVttCaptions } from './captions/webvtt';
+import type { CaptionParser } from './captions/caption-parser';
+import { CAPTION_FORMATS } from './captions/parse-captions';
 import { YouTubeError } from './errors';
 import type { HttpSession } from './http-session';
 
@@ -28,19 +27,13 @@ export type TrackFetchOutcome =
   /** The URL or every answer was unusable (foreign host, errors, garbage). */
   | { kind: 'unusable' };
 
-const FORMATS: ReadonlyArray<{ fmt: string; parse: (payload: string) => TranscriptSegment[] }> = [
-  { fmt: 'json3', parse: parseJson3Captions },
-  { fmt: 'srv3', parse: parseSrv3Captions },
-  { fmt: 'vtt', parse: parseWebVttCaptions },
-];
-
-export async function fetchCaptionTrack(session: HttpSession, choice: CaptionChoice): Promise<TrackFetchOutcome> {
+export async function fetchCaptionTrack(session: HttpSession, choice: CaptionChoice, parser: CaptionParser): Promise<TrackFetchOutcome> {
   const url = session.base.rebase(choice.track.baseUrl);
   if (url === null) return { kind: 'unusable' };
   if (queryValue(url, 'exp') === 'xpe') return { kind: 'withheld', why: 'po-token' };
 
   let emptyAnswers = 0;
-  for (const { fmt, parse } of FORMATS) {
+  for (const fmt of CAPTION_FORMATS) {
     const params: Record<string, string> = { fmt };
     if (choice.translateTo) params.tlang = choice.translateTo;
 
@@ -64,14 +57,14 @@ export async function fetchCaptionTrack(session: HttpSession, choice: CaptionCho
     }
     if (looksLikeCaptchaPage(text)) return { kind: 'withheld', why: 'blocked' };
     try {
-      const segments = parse(text);
+      const segments = await parser.parse(fmt, text);
       return segments.length > 0 ? { kind: 'ok', segments } : { kind: 'empty' };
     } catch (error) {
       if (error instanceof CaptionFormatError) continue;
       throw error;
     }
   }
-  return emptyAnswers === FORMATS.length ? { kind: 'withheld', why: 'po-token' } : { kind: 'unusable' };
+  return emptyAnswers === CAPTION_FORMATS.length ? { kind: 'withheld', why: 'po-token' } : { kind: 'unusable' };
 }
 
 /**

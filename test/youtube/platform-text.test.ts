@@ -5,7 +5,7 @@
  * rule itself.
  */
 import { cleanPlatformStrings, cleanPlatformText } from '../../src/youtube/platform-text';
-import { createYouTubeClient, type YouTubeClient } from '../../src/youtube';
+import { createYouTubeClient, parseLargeCaptionsOnThread, type YouTubeClient } from '../../src/youtube';
 import { builtInVideo, startFakeYouTube, VIDEO_HOSTILE_TEXT, type FakeYouTube } from '../fake-youtube';
 
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
@@ -49,15 +49,21 @@ describe('cleanPlatformText', () => {
 describe('the client, for a video whose uploader wrote NUL and unpaired surrogates everywhere', () => {
   let fake: FakeYouTube;
   let youtube: YouTubeClient;
+  let threadedYoutube: YouTubeClient;
   const video = builtInVideo(VIDEO_HOSTILE_TEXT)!;
 
   beforeAll(async () => {
     fake = await startFakeYouTube({ port: 0 });
     youtube = createYouTubeClient({ baseUrl: fake.baseUrl, requestTimeoutMs: 5000 });
+    threadedYoutube = createYouTubeClient({
+      baseUrl: fake.baseUrl,
+      requestTimeoutMs: 5000,
+      captionParser: parseLargeCaptionsOnThread({ minThreadedLength: 0 }),
+    });
   });
 
   afterAll(async () => {
-    await fake.close();
+    await Promise.all([fake.close(), threadedYoutube.close()]);
   });
 
   it('is a video with such text to begin with', () => {
@@ -78,8 +84,12 @@ describe('the client, for a video whose uploader wrote NUL and unpaired surrogat
     for (const text of allStrings(metadata)) expectClean(text);
   });
 
-  it('gives a transcript with clean, non-empty segments', async () => {
-    const transcript = await youtube.getTranscript(VIDEO_HOSTILE_TEXT);
+  it.each([
+    ['parsed in place', () => youtube],
+    // As the worker reads long tracks: on a thread (here every track, however short).
+    ['parsed on a thread', () => threadedYoutube],
+  ])('gives a transcript with clean, non-empty segments, %s', async (_how, client) => {
+    const transcript = await client().getTranscript(VIDEO_HOSTILE_TEXT);
     const texts = transcript.segments.map((segment) => segment.text);
     expect(texts.join(' ')).toContain('A NUL here, half \uFFFD an emoji there, and a bell to end.');
     for (const text of texts) {

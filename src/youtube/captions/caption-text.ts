@@ -59,7 +59,10 @@ export function roundMs(seconds: number): number {
 
 /** Thrown when a payload is not the caption format it should be, so the caller can try another. */
 export class CaptionFormatError extends Error {
-  constructor(format: string, why: string) {
+  constructor(
+    format: string,
+    readonly why: string,
+  ) {
     super(`not ${format} captions: ${why}`);
     this.name = 'CaptionFormatError';
   }

@@ -1,26 +1,27 @@
 /**
- * A pool of threads for CPU-heavy rendering (infographics, PDF exports) that the event loop must
- * not do: no thread while idle, so an idle service holds no renderer heap, and threads below the
- * event loop's priority (Linux), so when the cores are busy requests are served first.
+ * A pool of threads for CPU-heavy work the event loop must not do (infographics, PDF exports,
+ * large caption tracks): no thread while idle, so an idle service holds no heap for it, and
+ * threads below the event loop's priority (Linux), so when the cores are busy requests are
+ * served first.
  */
 import { Piscina } from 'piscina';
 
-export interface RenderThreadOptions {
+export interface CpuThreadOptions {
   /** The plain-JS thread entry (it loads its TypeScript task through tsx). */
   filename: string;
-  /** Default 1; renders beyond the threads queue. */
+  /** Default 1; tasks beyond the threads queue. */
   maxThreads?: number;
   /** An idle thread exits after this long. Default 60 s. */
   idleTimeoutMs?: number;
 }
 
-export interface RenderThreads<Task, Result> {
+export interface CpuThreads<Task, Result> {
   run(task: Task, options?: { signal?: AbortSignal }): Promise<Result>;
-  /** Waits for running renders, then stops the threads; once, however often it is called. */
+  /** Waits for running tasks, then stops the threads; once, however often it is called. */
   close(): Promise<void>;
 }
 
-export function createRenderThreads<Task, Result>(options: RenderThreadOptions): RenderThreads<Task, Result> {
+export function createCpuThreads<Task, Result>(options: CpuThreadOptions): CpuThreads<Task, Result> {
   const pool = new Piscina<Task, Result>({
     filename: options.filename,
     minThreads: 0,
