@@ -9,6 +9,7 @@ import { openEmbeddedPostgres, type EmbeddedMode } from './embedded-postgres';
 import { importLegacyPglite } from './pglite-import';
 import type { Database } from './schema';
 import { databaseDeadlines } from './pg-deadlines';
+import { connectingThroughRestarts } from './pg-restarts';
 
 // BIGINT counts (count(*)) fit comfortably in a JS number for this service's volumes.
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -50,15 +51,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const embedded = options.databaseUrl
     ? null
     : await openEmbeddedPostgres(options.dataDir, { mode: options.embeddedMode ?? 'host', log: options.log, warn: options.warn });
+  const timeoutMs = options.queryTimeoutMs ?? 10_000;
   const connection: PoolConfig = {
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : embedded!.poolConfig),
-    ...databaseDeadlines(options.queryTimeoutMs ?? 10_000),
+    ...databaseDeadlines(timeoutMs),
   };
   const pool = new Pool({ ...connection, max: options.poolSize, idleTimeoutMillis: embedded ? EMBEDDED_IDLE_CLOSE_MS : 10_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: connectingThroughRestarts(pool, timeoutMs) }) });
   const handle: DatabaseHandle = {
     db,
     kind: embedded ? 'embedded' : 'postgres',

@@ -292,8 +292,8 @@ it('starts its own Postgres and Temporal again when they are killed under it, an
   process.kill(temporalPid, 'SIGKILL');
 
   // /health may still answer 200 in the moment after the kill, before anything has noticed (a
-  // Postgres backend outlives its postmaster briefly), and requests in the restart's seconds get
-  // 503 with Retry-After. So: both servers back, by the service's own word, then healthy.
+  // Postgres backend outlives its postmaster briefly), and a request whose statement the kill cut
+  // off gets 503 with Retry-After. So: both servers back, by the service's own word, then healthy.
   await waitFor(
     'both embedded servers to be running again',
     async () => RESTART_LINES.every((line, index) => occurrences(service.output(), line) > restarts[index]!),

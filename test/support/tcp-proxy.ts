@@ -3,6 +3,9 @@
  * stalled it accepts connections and delivers nothing, in either direction, like a network path
  * that silently stops carrying packets. Bytes sent meanwhile are held in order and delivered on
  * resume(), so connections that outlive the stall carry on intact.
+ *
+ * It can also go down, like a server that crashed: its connections cut and connections refused,
+ * until it comes up again on the same port.
  */
 import net, { type AddressInfo, type Socket } from 'node:net';
 
@@ -11,6 +14,8 @@ export interface TcpProxy {
   port: number;
   stall(): void;
   resume(): void;
+  goDown(): Promise<void>;
+  comeUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,9 +64,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const [to, chunk] of held.splice(0)) if (!to.destroyed) to.write(chunk);
       for (const connect of waiting.splice(0)) connect();
     },
+    async goDown() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    async comeUp() {
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
