@@ -9,7 +9,7 @@ import * as jobs from '../src/storage/repositories/jobs';
 import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
-import { truncateTranscript, countWords } from '../src/domain/transcript-limits';
+import { truncateTranscript, countWords, measureTranscript } from '../src/domain/transcript-limits';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
 import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
 
@@ -62,6 +62,30 @@ export function createJobActivities(deps: JobActivityDeps) {
       progress: number;
     }): Promise<TranscriptFetched> {
       await jobs.recordStep(db, input.jobId, 'fetching_transcript', input.progress);
+      const outcome = (
+        taken: Pick<Transcript, 'language' | 'source' | 'translated'>,
+        wordCount: number,
+        truncated: boolean,
+      ): TranscriptFetched => ({
+        language: taken.language,
+        source: taken.source,
+        wordCount,
+        truncated,
+        warnings: transcriptWarnings(taken, input.language, truncated, input.maxTranscriptLength),
+      });
+
+      // A cached transcript that fits the job's limit is copied inside Postgres with the measures
+      // the cache keeps: its segments never come here. A 10 MB one is a quarter of a million of
+      // them, which held the event loop the API shares under `npm start` for several hundred ms.
+      const outline = input.forceRefresh ? null : await transcriptCache.getCachedTranscriptOutline(db, input.videoId, input.language);
+      if (
+        outline?.measures &&
+        outline.measures.textBytes <= input.maxTranscriptLength &&
+        (await jobs.copyCachedTranscript(db, input.jobId, outline.version, outline.measures.wordCount))
+      ) {
+        return outcome(outline, outline.measures.wordCount, false);
+      }
+
       const { transcript: full, version } = await withHeartbeat(async () => {
         const cached = input.forceRefresh ? null : await transcriptCache.getCachedTranscript(db, input.videoId, input.language);
         if (cached) return cached;
@@ -70,16 +94,15 @@ export function createJobActivities(deps: JobActivityDeps) {
         );
         return { transcript: fetched, version: await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched) };
       });
-      const kept = truncateTranscript(full, input.maxTranscriptLength);
-      const wordCount = countWords(kept.transcript.segments);
+      // Measured after the write, not before: for a long transcript measuring and serializing are
+      // each a stretch of the event loop, and the write's round trip lets requests through between.
+      const measures = measureTranscript(full.segments);
+      const kept = measures.textBytes <= input.maxTranscriptLength ? { transcript: full, truncated: false } : truncateTranscript(full, input.maxTranscriptLength);
+      const wordCount = kept.truncated ? countWords(kept.transcript.segments) : measures.wordCount;
       await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount }, version);
-      return {
-        language: kept.transcript.language,
-        source: kept.transcript.source,
-        wordCount,
-        truncated: kept.truncated,
-        warnings: transcriptWarnings(full, input.language, kept.truncated, input.maxTranscriptLength),
-      };
+      // So that the next job takes the entry whole (a no-op once it has its measures).
+      await transcriptCache.recordCachedTranscriptMeasures(db, version, measures);
+      return outcome(full, wordCount, kept.truncated);
     },
 
     /** The video's top comments (include_comments), saved for the result and the summaries. */
@@ -195,7 +218,7 @@ export async function callYouTube<T>(call: () => Promise<T>): Promise<T> {
 }
 
 function transcriptWarnings(
-  transcript: Transcript,
+  transcript: Pick<Transcript, 'language' | 'translated'>,
   requestedLanguage: string | null,
   truncated: boolean,
   maxBytes: number,

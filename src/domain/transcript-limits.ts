@@ -19,6 +19,22 @@ export function truncateTranscript(transcript: Transcript, maxBytes: number): { 
  * Words as /\S+/g finds them, counted without building the matches: a 10 MB transcript is a
  * quarter of a million segments, and the regex's arrays made this about 100 ms of the event loop.
  */
+/**
+ * What a job needs of a whole transcript to take it whole: the bytes of its text as
+ * `transcript.text` joins it (what max_transcript_length bounds) and its words. The transcript
+ * cache keeps them beside each entry.
+ */
+export interface TranscriptMeasures {
+  textBytes: number;
+  wordCount: number;
+}
+
+export function measureTranscript(segments: readonly TranscriptSegment[]): TranscriptMeasures {
+  let textBytes = Math.max(0, segments.length - 1); // the spaces that join them
+  for (const segment of segments) textBytes += Buffer.byteLength(segment.text, 'utf8');
+  return { textBytes, wordCount: countWords(segments) };
+}
+
 export function countWords(segments: readonly TranscriptSegment[]): number {
   let words = 0;
   for (const { text } of segments) {

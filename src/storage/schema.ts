@@ -129,6 +129,9 @@ export interface TranscriptCacheTable {
   source_kind: Generated<TranscriptCacheKind>;
   transcript: Json<Transcript>;
   fetched_at: Generated<Date>;
+  /** migrations/0016: measureTranscript() of the entry; null for entries not yet measured. */
+  text_bytes: number | null;
+  word_count: number | null;
 }
 
 export type TranscriptCacheKind = 'captions' | 'speech_to_text';

@@ -133,6 +133,29 @@ describe('transcripts', () => {
     await waitForJob(service, key, await submit({ url: VIDEO_AUTO_ONLY, force_refresh: true }));
     expect(timedtextRequests()).toBeGreaterThan(before);
   });
+
+  it('gives a job the cached transcript whole, or cut to its own max_transcript_length', async () => {
+    const transcriptOf = async (body: Record<string, unknown>) => {
+      const jobId = await submit(body);
+      expect((await waitForJob(service, key, jobId)).final.status).toBe('completed');
+      const { json } = await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key });
+      return { transcript: json.transcript, warnings: json.warnings as Array<{ code: string }> };
+    };
+    const fetched = await transcriptOf({ url: VIDEO_LONG, force_refresh: true });
+    const timedtextRequests = youtube.requestsFor(VIDEO_LONG).filter((r) => r.path.startsWith('/api/timedtext')).length;
+
+    const whole = await transcriptOf({ url: VIDEO_LONG });
+    expect(whole.transcript).toEqual(fetched.transcript);
+    expect(whole.transcript.truncated).toBe(false);
+    const cut = await transcriptOf({ url: VIDEO_LONG, options: { max_transcript_length: 3000 } });
+    expect(cut.transcript.truncated).toBe(true);
+    expect(Buffer.byteLength(cut.transcript.text)).toBeLessThanOrEqual(3000);
+    expect(fetched.transcript.text.startsWith(cut.transcript.text)).toBe(true);
+    expect(cut.transcript.word_count).toBe(cut.transcript.text.split(/\s+/).filter(Boolean).length);
+    expect(cut.warnings).toContainEqual(expect.objectContaining({ code: 'TRANSCRIPT_TRUNCATED' }));
+    // Both from the cache.
+    expect(youtube.requestsFor(VIDEO_LONG).filter((r) => r.path.startsWith('/api/timedtext'))).toHaveLength(timedtextRequests);
+  });
 });
 
 describe('jobs that fail', () => {

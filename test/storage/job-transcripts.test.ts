@@ -1,13 +1,15 @@
 /**
  * A job's transcript against the transcript cache, on the real Postgres: a transcript that is the
  * cache entry as read or written is copied inside Postgres, and only from that very version of
- * the entry; anything else is sent.
+ * the entry; anything else is sent. An entry's outline (what it is and its measures) is read
+ * without its segments.
  */
 import type { Transcript } from '../../src/domain/transcript';
 import * as jobs from '../../src/storage/repositories/jobs';
 import * as transcriptCache from '../../src/storage/repositories/transcript-cache';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
 import { insertJobOwner, insertJobRow } from '../support/job-rows';
+import { measureTranscript } from '../../src/domain/transcript-limits';
 
 const VIDEO = 'dQw4w9WgXcQ';
 let database: TestDatabase;
@@ -26,6 +28,13 @@ function transcript(words: string): Transcript {
   return { language: 'en', source: 'captions_manual', translated: false, segments: [{ start: 0, end: 2, text: words }] };
 }
 
+/** An entry as a job writes it: written, then measured. */
+async function put(videoId: string, language: string | null, fetched: Transcript) {
+  const version = await transcriptCache.putCachedTranscript(database.db, videoId, language, fetched);
+  await transcriptCache.recordCachedTranscriptMeasures(database.db, version, measureTranscript(fetched.segments));
+  return (await transcriptCache.getCachedTranscriptOutline(database.db, videoId, language))!.version;
+}
+
 async function newJob(): Promise<string> {
   const job = await insertJobRow(database.db, userId, {
     videoId: VIDEO,
@@ -41,7 +50,7 @@ async function jobTranscript(jobId: string) {
 describe('saveJobTranscript', () => {
   it('copies the cache entry just written inside Postgres', async () => {
     const fetched = transcript('the words as fetched');
-    const version = await transcriptCache.putCachedTranscript(database.db, VIDEO, null, fetched);
+    const version = await put(VIDEO, null, fetched);
     const jobId = await newJob();
 
     await jobs.saveJobTranscript(database.db, jobId, fetched, { truncated: false, wordCount: 4 }, version);
@@ -57,11 +66,11 @@ describe('saveJobTranscript', () => {
   });
 
   it('sends the transcript it was given when the entry was refreshed since it was read', async () => {
-    await transcriptCache.putCachedTranscript(database.db, VIDEO, null, transcript('an older fetch'));
+    await put(VIDEO, null, transcript('an older fetch'));
     const read = await transcriptCache.getCachedTranscript(database.db, VIDEO, null);
     expect(read?.transcript).toEqual(transcript('an older fetch'));
     // Another job's force_refresh replaces the entry between this job's read and its save.
-    await transcriptCache.putCachedTranscript(database.db, VIDEO, null, transcript('a newer fetch'));
+    await put(VIDEO, null, transcript('a newer fetch'));
     const jobId = await newJob();
 
     await jobs.saveJobTranscript(database.db, jobId, read!.transcript, { truncated: false, wordCount: 3 }, read!.version);
@@ -71,7 +80,7 @@ describe('saveJobTranscript', () => {
 
   it('writes a cut transcript itself, never the whole cache entry', async () => {
     const whole: Transcript = { ...transcript('first part'), segments: [...transcript('first part').segments, { start: 2, end: 4, text: 'second part' }] };
-    const version = await transcriptCache.putCachedTranscript(database.db, VIDEO, 'de', whole);
+    const version = await put(VIDEO, 'de', whole);
     const cut: Transcript = { ...whole, segments: whole.segments.slice(0, 1) };
     const jobId = await newJob();
 
@@ -85,10 +94,57 @@ describe('saveJobTranscript', () => {
   it('replaces the job transcript of an earlier attempt', async () => {
     const jobId = await newJob();
     await jobs.saveJobTranscript(database.db, jobId, transcript('first attempt'), { truncated: false, wordCount: 2 });
-    const version = await transcriptCache.putCachedTranscript(database.db, VIDEO, 'fr', transcript('second attempt'));
+    const version = await put(VIDEO, 'fr', transcript('second attempt'));
 
     await jobs.saveJobTranscript(database.db, jobId, transcript('second attempt'), { truncated: false, wordCount: 2 }, version);
 
     expect((await jobTranscript(jobId)).transcript).toEqual(transcript('second attempt'));
+  });
+});
+
+describe('the outline of a cache entry', () => {
+  const VIDEO_OUTLINED = 'outlined000';
+  const spoken: Transcript = {
+    language: 'es',
+    source: 'captions_auto',
+    translated: true,
+    segments: [
+      { start: 0, end: 1, text: 'hola  señor' },
+      { start: 1, end: 2, text: 'adiós' },
+    ],
+  };
+
+  it('says what the entry is and its measures, and is the version a job copies', async () => {
+    const version = await put(VIDEO_OUTLINED, 'ES', spoken);
+    const outline = await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, 'es');
+    // "hola  señor adiós": 12 bytes, a space, 6 bytes; three words.
+    expect(outline).toEqual({ language: 'es', source: 'captions_auto', translated: true, measures: { textBytes: 19, wordCount: 3 }, version });
+
+    const jobId = await newJob();
+    expect(await jobs.copyCachedTranscript(database.db, jobId, outline!.version, outline!.measures!.wordCount)).toBe(true);
+    expect(await jobTranscript(jobId)).toMatchObject({ transcript: spoken, truncated: false, word_count: 3 });
+    expect(await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, 'de')).toBeNull();
+  });
+
+  it('has no measures for an entry written before they were kept, until a job records them for that version', async () => {
+    await put(VIDEO_OUTLINED, null, spoken);
+    const unmeasured = () =>
+      database.db.updateTable('transcript_cache').set({ text_bytes: null, word_count: null }).where('video_id', '=', VIDEO_OUTLINED).where('requested_language', '=', '').execute();
+    await unmeasured();
+    const before = await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null);
+    expect(before?.measures).toBeNull();
+
+    await transcriptCache.recordCachedTranscriptMeasures(database.db, before!.version, measureTranscript(spoken.segments));
+    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toEqual({ textBytes: 19, wordCount: 3 });
+
+    // Written again, an entry is unmeasured until its writer records its measures; measures meant
+    // for a version since replaced never land on the new one.
+    const stale = (await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))!.version;
+    const newer = await transcriptCache.putCachedTranscript(database.db, VIDEO_OUTLINED, null, transcript('a newer fetch'));
+    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toBeNull();
+    await transcriptCache.recordCachedTranscriptMeasures(database.db, stale, { textBytes: 999, wordCount: 999 });
+    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toBeNull();
+    await transcriptCache.recordCachedTranscriptMeasures(database.db, newer, measureTranscript(transcript('a newer fetch').segments));
+    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toEqual({ textBytes: 13, wordCount: 3 });
   });
 });

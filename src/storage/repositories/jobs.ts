@@ -122,7 +122,11 @@ export async function saveJobTranscript(
     .execute();
 }
 
-async function copyCachedTranscript(db: Db, jobId: string, version: CachedTranscriptVersion, wordCount: number): Promise<boolean> {
+/**
+ * The job's transcript as that version of a cache entry, whole, copied inside Postgres; false when
+ * that version is gone (another job refreshed the entry since it was read).
+ */
+export async function copyCachedTranscript(db: Db, jobId: string, version: CachedTranscriptVersion, wordCount: number): Promise<boolean> {
   const result = await db
     .insertInto('job_transcripts')
     .columns(['job_id', 'transcript', 'truncated', 'word_count'])
