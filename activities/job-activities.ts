@@ -9,7 +9,7 @@ import * as jobs from '../src/storage/repositories/jobs';
 import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
-import { truncateTranscript, countWords, measureTranscript } from '../src/domain/transcript-limits';
+import { truncateTranscript, countWords, measureTranscript, outlineTranscript } from '../src/domain/transcript-limits';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
 import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
 
@@ -77,13 +77,13 @@ export function createJobActivities(deps: JobActivityDeps) {
       // A cached transcript that fits the job's limit is copied inside Postgres with the measures
       // the cache keeps: its segments never come here. A 10 MB one is a quarter of a million of
       // them, which held the event loop the API shares under `npm start` for several hundred ms.
-      const outline = input.forceRefresh ? null : await transcriptCache.getCachedTranscriptOutline(db, input.videoId, input.language);
+      const whole = input.forceRefresh ? null : await transcriptCache.getCachedTranscriptOutline(db, input.videoId, input.language);
       if (
-        outline?.measures &&
-        outline.measures.textBytes <= input.maxTranscriptLength &&
-        (await jobs.copyCachedTranscript(db, input.jobId, outline.version, outline.measures.wordCount))
+        whole &&
+        whole.outline.textBytes <= input.maxTranscriptLength &&
+        (await jobs.copyCachedTranscript(db, input.jobId, whole.version, whole.outline.wordCount))
       ) {
-        return outcome(outline, outline.measures.wordCount, false);
+        return outcome(whole.outline, whole.outline.wordCount, false);
       }
 
       const { transcript: full, version } = await withHeartbeat(async () => {
@@ -100,8 +100,8 @@ export function createJobActivities(deps: JobActivityDeps) {
       const kept = measures.textBytes <= input.maxTranscriptLength ? { transcript: full, truncated: false } : truncateTranscript(full, input.maxTranscriptLength);
       const wordCount = kept.truncated ? countWords(kept.transcript.segments) : measures.wordCount;
       await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount }, version);
-      // So that the next job takes the entry whole (a no-op once it has its measures).
-      await transcriptCache.recordCachedTranscriptMeasures(db, version, measures);
+      // So that the next job takes the entry whole (a no-op once it has its outline).
+      await transcriptCache.recordCachedTranscriptOutline(db, version, outlineTranscript(full, measures));
       return outcome(full, wordCount, kept.truncated);
     },
 

@@ -1,5 +1,5 @@
 /** max_transcript_length: bytes of transcript text kept, cut at a segment boundary (docs/api-behaviour.md#transcript-length). */
-import type { Transcript, TranscriptSegment } from './transcript';
+import type { Transcript, TranscriptSegment, TranscriptSource } from './transcript';
 
 export function truncateTranscript(transcript: Transcript, maxBytes: number): { transcript: Transcript; truncated: boolean } {
   let bytes = 0;
@@ -21,12 +21,22 @@ export function truncateTranscript(transcript: Transcript, maxBytes: number): { 
  */
 /**
  * What a job needs of a whole transcript to take it whole: the bytes of its text as
- * `transcript.text` joins it (what max_transcript_length bounds) and its words. The transcript
- * cache keeps them beside each entry.
+ * `transcript.text` joins it (what max_transcript_length bounds) and its words.
  */
 export interface TranscriptMeasures {
   textBytes: number;
   wordCount: number;
+}
+
+/** A transcript without its segments: what it is, and its measures. The cache keeps one per entry. */
+export interface TranscriptOutline extends TranscriptMeasures {
+  language: string;
+  source: TranscriptSource;
+  translated: boolean;
+}
+
+export function outlineTranscript(transcript: Transcript, measures: TranscriptMeasures): TranscriptOutline {
+  return { language: transcript.language, source: transcript.source, translated: transcript.translated, ...measures };
 }
 
 export function measureTranscript(segments: readonly TranscriptSegment[]): TranscriptMeasures {

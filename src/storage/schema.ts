@@ -5,6 +5,7 @@ import type { JobStatus, JobStep } from '../domain/job';
 import type { Plan, Permission } from '../domain/access';
 import type { VideoMetadata } from '../domain/video';
 import type { Transcript, TranscriptSegment } from '../domain/transcript';
+import type { TranscriptOutline } from '../domain/transcript-limits';
 import type { SummaryEntry, SummaryMode } from '../domain/summary';
 import type { VideoComments } from '../domain/comments';
 import type { JobRequest, JobWarning } from '../domain/job';
@@ -129,9 +130,8 @@ export interface TranscriptCacheTable {
   source_kind: Generated<TranscriptCacheKind>;
   transcript: Json<Transcript>;
   fetched_at: Generated<Date>;
-  /** migrations/0016: measureTranscript() of the entry; null for entries not yet measured. */
-  text_bytes: number | null;
-  word_count: number | null;
+  /** migrations/0016: the entry without its segments; null until the job that wrote it has outlined it. */
+  outline: NullableJson<TranscriptOutline>;
 }
 
 export type TranscriptCacheKind = 'captions' | 'speech_to_text';

@@ -9,7 +9,7 @@ import * as jobs from '../../src/storage/repositories/jobs';
 import * as transcriptCache from '../../src/storage/repositories/transcript-cache';
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
 import { insertJobOwner, insertJobRow } from '../support/job-rows';
-import { measureTranscript } from '../../src/domain/transcript-limits';
+import { measureTranscript, outlineTranscript, type TranscriptOutline } from '../../src/domain/transcript-limits';
 
 const VIDEO = 'dQw4w9WgXcQ';
 let database: TestDatabase;
@@ -28,10 +28,10 @@ function transcript(words: string): Transcript {
   return { language: 'en', source: 'captions_manual', translated: false, segments: [{ start: 0, end: 2, text: words }] };
 }
 
-/** An entry as a job writes it: written, then measured. */
+/** An entry as a job writes it: written, then outlined. */
 async function put(videoId: string, language: string | null, fetched: Transcript) {
   const version = await transcriptCache.putCachedTranscript(database.db, videoId, language, fetched);
-  await transcriptCache.recordCachedTranscriptMeasures(database.db, version, measureTranscript(fetched.segments));
+  await transcriptCache.recordCachedTranscriptOutline(database.db, version, outlineTranscript(fetched, measureTranscript(fetched.segments)));
   return (await transcriptCache.getCachedTranscriptOutline(database.db, videoId, language))!.version;
 }
 
@@ -113,38 +113,37 @@ describe('the outline of a cache entry', () => {
       { start: 1, end: 2, text: 'adiós' },
     ],
   };
+  // "hola  señor adiós": 12 bytes, a space, 6 bytes; three words.
+  const SPOKEN_OUTLINE: TranscriptOutline = { language: 'es', source: 'captions_auto', translated: true, textBytes: 19, wordCount: 3 };
+  const outlineOf = (language: string | null) => transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, language);
 
   it('says what the entry is and its measures, and is the version a job copies', async () => {
     const version = await put(VIDEO_OUTLINED, 'ES', spoken);
-    const outline = await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, 'es');
-    // "hola  señor adiós": 12 bytes, a space, 6 bytes; three words.
-    expect(outline).toEqual({ language: 'es', source: 'captions_auto', translated: true, measures: { textBytes: 19, wordCount: 3 }, version });
+    const whole = await outlineOf('es');
+    expect(whole).toEqual({ outline: SPOKEN_OUTLINE, version });
 
     const jobId = await newJob();
-    expect(await jobs.copyCachedTranscript(database.db, jobId, outline!.version, outline!.measures!.wordCount)).toBe(true);
+    expect(await jobs.copyCachedTranscript(database.db, jobId, whole!.version, whole!.outline.wordCount)).toBe(true);
     expect(await jobTranscript(jobId)).toMatchObject({ transcript: spoken, truncated: false, word_count: 3 });
-    expect(await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, 'de')).toBeNull();
+    expect(await outlineOf('de')).toBeNull();
   });
 
-  it('has no measures for an entry written before they were kept, until a job records them for that version', async () => {
+  it('is absent for an entry just written, until its writer records it for that very version', async () => {
     await put(VIDEO_OUTLINED, null, spoken);
-    const unmeasured = () =>
-      database.db.updateTable('transcript_cache').set({ text_bytes: null, word_count: null }).where('video_id', '=', VIDEO_OUTLINED).where('requested_language', '=', '').execute();
-    await unmeasured();
-    const before = await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null);
-    expect(before?.measures).toBeNull();
+    expect((await outlineOf(null))?.outline).toEqual(SPOKEN_OUTLINE);
+    const stale = (await outlineOf(null))!.version;
 
-    await transcriptCache.recordCachedTranscriptMeasures(database.db, before!.version, measureTranscript(spoken.segments));
-    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toEqual({ textBytes: 19, wordCount: 3 });
-
-    // Written again, an entry is unmeasured until its writer records its measures; measures meant
-    // for a version since replaced never land on the new one.
-    const stale = (await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))!.version;
     const newer = await transcriptCache.putCachedTranscript(database.db, VIDEO_OUTLINED, null, transcript('a newer fetch'));
-    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toBeNull();
-    await transcriptCache.recordCachedTranscriptMeasures(database.db, stale, { textBytes: 999, wordCount: 999 });
-    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toBeNull();
-    await transcriptCache.recordCachedTranscriptMeasures(database.db, newer, measureTranscript(transcript('a newer fetch').segments));
-    expect((await transcriptCache.getCachedTranscriptOutline(database.db, VIDEO_OUTLINED, null))?.measures).toEqual({ textBytes: 13, wordCount: 3 });
+    expect(await outlineOf(null)).toBeNull();
+    // An outline meant for the version replaced never lands on the new one.
+    await transcriptCache.recordCachedTranscriptOutline(database.db, stale, SPOKEN_OUTLINE);
+    expect(await outlineOf(null)).toBeNull();
+    const newerOutline = outlineTranscript(transcript('a newer fetch'), measureTranscript(transcript('a newer fetch').segments));
+    await transcriptCache.recordCachedTranscriptOutline(database.db, newer, newerOutline);
+    expect((await outlineOf(null))?.outline).toEqual({ language: 'en', source: 'captions_manual', translated: false, textBytes: 13, wordCount: 3 });
+    // Recorded once: a second outline for the same entry changes nothing.
+    const current = (await outlineOf(null))!.version;
+    await transcriptCache.recordCachedTranscriptOutline(database.db, current, SPOKEN_OUTLINE);
+    expect((await outlineOf(null))?.outline.textBytes).toBe(13);
   });
 });

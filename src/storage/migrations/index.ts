@@ -18,7 +18,7 @@ import * as m0012 from './0012_speech_to_text';
 import * as m0013 from './0013_request_log_per_second';
 import * as m0014 from './0014_billed_summary_tokens';
 import * as m0015 from './0015_model_usage_ledger';
-import * as m0016 from './0016_transcript_cache_measures';
+import * as m0016 from './0016_transcript_cache_outline';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -36,7 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_request_log_per_second': m0013,
   '0014_billed_summary_tokens': m0014,
   '0015_model_usage_ledger': m0015,
-  '0016_transcript_cache_measures': m0016,
+  '0016_transcript_cache_outline': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Transcript, TranscriptSource } from '../../domain/transcript';
-import type { TranscriptMeasures } from '../../domain/transcript-limits';
+import type { Transcript } from '../../domain/transcript';
+import type { TranscriptOutline } from '../../domain/transcript-limits';
 import type { Db } from '../database';
 import type { TranscriptCacheKind } from '../schema';
 
@@ -42,53 +42,29 @@ export async function getCachedTranscript(
   return row ? { transcript: row.transcript, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } } : null;
 }
 
-/**
- * An entry as a job that takes it whole needs it: what its transcript is, its measures (null for
- * an entry written before they were kept), and its version. The segments stay in Postgres.
- */
-export interface CachedTranscriptOutline {
-  language: string;
-  source: TranscriptSource;
-  translated: boolean;
-  measures: TranscriptMeasures | null;
-  version: CachedTranscriptVersion;
-}
-
+/** An entry's outline, and the version it describes; null when there is no entry or it is not outlined yet. */
 export async function getCachedTranscriptOutline(
   db: Db,
   videoId: string,
   language: string | null,
   kind: TranscriptCacheKind = 'captions',
-): Promise<CachedTranscriptOutline | null> {
+): Promise<{ outline: TranscriptOutline; version: CachedTranscriptVersion } | null> {
   const requestedLanguage = languageKey(language);
   const row = await db
     .selectFrom('transcript_cache')
-    .select([
-      sql<string>`transcript->>'language'`.as('language'),
-      sql<TranscriptSource>`transcript->>'source'`.as('source'),
-      sql<boolean>`coalesce((transcript->>'translated')::boolean, false)`.as('translated'),
-      'text_bytes',
-      'word_count',
-      sql<string>`xmin::text`.as('row_version'),
-    ])
+    .select(['outline', sql<string>`xmin::text`.as('row_version')])
     .where('video_id', '=', videoId)
     .where('requested_language', '=', requestedLanguage)
     .where('source_kind', '=', kind)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    language: row.language,
-    source: row.source,
-    translated: row.translated,
-    measures: row.text_bytes === null || row.word_count === null ? null : { textBytes: row.text_bytes, wordCount: row.word_count },
-    version: { videoId, requestedLanguage, kind, rowVersion: row.row_version },
-  };
+  if (!row?.outline) return null;
+  return { outline: row.outline, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } };
 }
 
 /**
- * Writes the entry, unmeasured: measuring a long transcript is a stretch of the event loop, and
- * the writer does it after this round trip rather than just before the serializing here
- * (recordCachedTranscriptMeasures).
+ * Writes the entry, not yet outlined: measuring a long transcript is a stretch of the event loop,
+ * and the writer does it after this round trip rather than just before the serializing here
+ * (recordCachedTranscriptOutline).
  */
 export async function putCachedTranscript(
   db: Db,
@@ -105,14 +81,12 @@ export async function putCachedTranscript(
       requested_language: requestedLanguage,
       source_kind: kind,
       transcript: JSON.stringify(transcript),
-      text_bytes: null,
-      word_count: null,
+      outline: null,
     })
     .onConflict((oc) =>
       oc.columns(['video_id', 'requested_language', 'source_kind']).doUpdateSet({
         transcript: (eb) => eb.ref('excluded.transcript'),
-        text_bytes: (eb) => eb.ref('excluded.text_bytes'),
-        word_count: (eb) => eb.ref('excluded.word_count'),
+        outline: null,
         fetched_at: sql<Date>`now()`,
       }),
     )
@@ -122,17 +96,17 @@ export async function putCachedTranscript(
 }
 
 /**
- * The measures of an entry not measured yet (just written, or written before they were kept), so
- * that the next job takes it whole without loading it. Only that version, never one written since.
+ * The outline of an entry that has none yet (just written, or written before outlines were kept),
+ * so that the next job takes it whole without loading it. Only that version, never one written since.
  */
-export async function recordCachedTranscriptMeasures(db: Db, version: CachedTranscriptVersion, measures: TranscriptMeasures): Promise<void> {
+export async function recordCachedTranscriptOutline(db: Db, version: CachedTranscriptVersion, outline: TranscriptOutline): Promise<void> {
   await db
     .updateTable('transcript_cache')
-    .set({ text_bytes: measures.textBytes, word_count: measures.wordCount })
+    .set({ outline: JSON.stringify(outline) })
     .where('video_id', '=', version.videoId)
     .where('requested_language', '=', version.requestedLanguage)
     .where('source_kind', '=', version.kind)
     .where(sql<boolean>`xmin = ${version.rowVersion}::xid`)
-    .where('text_bytes', 'is', null)
+    .where('outline', 'is', null)
     .execute();
 }
