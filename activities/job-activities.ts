@@ -100,8 +100,10 @@ export function createJobActivities(deps: JobActivityDeps) {
       const kept = measures.textBytes <= input.maxTranscriptLength ? { transcript: full, truncated: false } : truncateTranscript(full, input.maxTranscriptLength);
       const wordCount = kept.truncated ? countWords(kept.transcript.segments) : measures.wordCount;
       await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount }, version);
-      // So that the next job takes the entry whole (a no-op once it has its outline).
-      await transcriptCache.recordCachedTranscriptOutline(db, version, outlineTranscript(full, measures));
+      // So that the next job takes the entry whole; an entry read with its outline has it already.
+      if (whole?.version.rowVersion !== version.rowVersion) {
+        await transcriptCache.recordCachedTranscriptOutline(db, version, outlineTranscript(full, measures));
+      }
       return outcome(full, wordCount, kept.truncated);
     },
 
