@@ -7,7 +7,7 @@ import type { Transcript } from '../../domain/transcript';
 import type { VideoMetadata } from '../../domain/video';
 import type { Db } from '../database';
 import type { Database, JobRow, NewJobRow } from '../schema';
-import type { CachedTranscriptVersion } from './transcript-cache';
+import { isCachedTranscriptVersion, type CachedTranscriptVersion } from './transcript-cache';
 
 export async function insertJob(db: Db, job: NewJobRow): Promise<JobRow> {
   return db.insertInto('jobs').values(job).returningAll().executeTakeFirstOrThrow();
@@ -134,10 +134,7 @@ export async function copyCachedTranscript(db: Db, jobId: string, version: Cache
       db
         .selectFrom('transcript_cache')
         .select([sql<string>`${jobId}::text`.as('job_id'), 'transcript', sql<boolean>`false`.as('truncated'), sql<number>`${wordCount}::integer`.as('word_count')])
-        .where('video_id', '=', version.videoId)
-        .where('requested_language', '=', version.requestedLanguage)
-        .where('source_kind', '=', version.kind)
-        .where(sql<boolean>`xmin = ${version.rowVersion}::xid`),
+        .where(isCachedTranscriptVersion(version)),
     )
     .onConflict(replaceJobTranscript)
     .executeTakeFirst();

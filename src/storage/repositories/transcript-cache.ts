@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Transcript } from '../../domain/transcript';
 import type { TranscriptOutline } from '../../domain/transcript-limits';
 import type { Db } from '../database';
-import type { TranscriptCacheKind } from '../schema';
+import type { Database, TranscriptCacheKind } from '../schema';
 
 /** '' stands for "the video's own language" (no language requested). */
 const languageKey = (language: string | null) => (language ?? '').toLowerCase();
@@ -17,6 +17,17 @@ export interface CachedTranscriptVersion {
   requestedLanguage: string;
   kind: TranscriptCacheKind;
   rowVersion: string;
+}
+
+/** A where clause for the row that is this version of an entry: none once the entry is written again. */
+export function isCachedTranscriptVersion(version: CachedTranscriptVersion) {
+  return (eb: ExpressionBuilder<Database, 'transcript_cache'>) =>
+    eb.and([
+      eb('video_id', '=', version.videoId),
+      eb('requested_language', '=', version.requestedLanguage),
+      eb('source_kind', '=', version.kind),
+      sql<boolean>`xmin = ${version.rowVersion}::xid`,
+    ]);
 }
 
 export interface CachedTranscript {
@@ -103,10 +114,7 @@ export async function recordCachedTranscriptOutline(db: Db, version: CachedTrans
   await db
     .updateTable('transcript_cache')
     .set({ outline: JSON.stringify(outline) })
-    .where('video_id', '=', version.videoId)
-    .where('requested_language', '=', version.requestedLanguage)
-    .where('source_kind', '=', version.kind)
-    .where(sql<boolean>`xmin = ${version.rowVersion}::xid`)
+    .where(isCachedTranscriptVersion(version))
     .where('outline', 'is', null)
     .execute();
 }
