@@ -19,6 +19,10 @@ export interface SummaryPoolStats {
   runs: number;
   /** Whole-transcript analyses made for them. */
   analyses: number;
+  /** Of those jobs, the ones with a long transcript, each on a thread of its own. */
+  longRuns: number;
+  /** Threads alive now, idle or not. */
+  threads: number;
 }
 
 export interface SummaryPool {
@@ -40,26 +44,46 @@ export interface SummaryPoolOptions {
   maxThreads?: number;
   /** Idle threads exit after this long, so an idle service holds no analysis heap. */
   idleTimeoutMs?: number;
+  /**
+   * Transcripts of at least this many characters of JSON are summarized on a thread that exits
+   * after the job. Default 2 Mi.
+   */
+  longTranscriptLength?: number;
 }
 
 const THREAD_ENTRY = path.join(__dirname, 'thread', 'summary-thread.js');
+const DEFAULT_LONG_TRANSCRIPT_LENGTH = 2 * 1024 * 1024;
 
+/**
+ * Two sets of threads. Most jobs go to threads kept for a while, which stay warm. A long
+ * transcript's analysis grows a thread's heap by about 25 MB per MB of text (some 250 MB for the
+ * 10 MB maximum), and an idle thread keeps that heap: kept for the next job, it sat beside that
+ * job's caption parsing and took a plain `npm start` to 962–993 MB of its 1 GB target on two
+ * 10 MB jobs in a row. So a long transcript gets a thread of its own, which exits when done.
+ * Its cold start costs that job one to two seconds; the first such job paid it anyway.
+ */
 export function createSummaryPool(options: SummaryPoolOptions): SummaryPool {
-  const pool = new Piscina<SummaryTask, SummaryTaskResult>({
-    filename: THREAD_ENTRY,
-    minThreads: 0,
-    maxThreads: options.maxThreads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
-    // Below the event loop's priority (Linux): when the cores are busy, requests are served first.
-    niceIncrement: 10,
-    // Piscina's run and wait time histograms are never read: no recording them at every task.
-    recordTiming: false,
-  });
-  const totals: SummaryPoolStats = { runs: 0, analyses: 0 };
+  const threadsFor = (idleTimeout: number) =>
+    new Piscina<SummaryTask, SummaryTaskResult>({
+      filename: THREAD_ENTRY,
+      minThreads: 0,
+      maxThreads: options.maxThreads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      idleTimeout,
+      // Below the event loop's priority (Linux): when the cores are busy, requests are served first.
+      niceIncrement: 10,
+      // Piscina's run and wait time histograms are never read: no recording them at every task.
+      recordTiming: false,
+    });
+  const kept = threadsFor(options.idleTimeoutMs ?? 60_000);
+  const oneOff = threadsFor(0);
+  const longTranscriptLength = options.longTranscriptLength ?? DEFAULT_LONG_TRANSCRIPT_LENGTH;
+  const totals = { runs: 0, analyses: 0, longRuns: 0 };
   let closing: Promise<void> | null = null;
   return {
     engine: options.provider,
     async summarize(job, { signal, cache, engine = options.provider } = {}) {
+      const long = job.transcriptJson.length >= longTranscriptLength;
+      const pool = long ? oneOff : kept;
       let result: SummaryTaskResult;
       if (engine.provider === 'extractive') {
         result = await pool.run({ ...job, provider: engine }, { signal: signal ?? null });
@@ -75,11 +99,12 @@ export function createSummaryPool(options: SummaryPoolOptions): SummaryPool {
       }
       totals.runs += 1;
       totals.analyses += result.analyses;
+      if (long) totals.longRuns += 1;
       return result;
     },
-    stats: () => ({ ...totals }),
+    stats: () => ({ ...totals, threads: kept.threads.length + oneOff.threads.length }),
     close() {
-      closing ??= pool.close();
+      closing ??= Promise.all([kept.close(), oneOff.close()]).then(() => undefined);
       return closing;
     },
   };
