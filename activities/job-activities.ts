@@ -10,11 +10,14 @@ import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords, measureTranscript, outlineTranscript } from '../src/domain/transcript-limits';
+import type { TranscriptEncoder } from '../src/transcripts/transcript-encoder';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
 import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
 
 export interface JobActivityDeps extends JobSummarizerDeps, JobEndDeps {
   youtube: YouTubeClient;
+  /** A transcript's JSON and measures for the cache; a long one's off the event loop. */
+  transcriptEncoder: TranscriptEncoder;
   /** SUMMARY_FALLBACK: what happens to a mode the model still cannot write after the retries. */
   summaryFallback: 'extractive' | 'fail';
   /** COMMENTS_LIMIT: top comments read per job. */
@@ -86,24 +89,27 @@ export function createJobActivities(deps: JobActivityDeps) {
         return outcome(whole.outline, whole.outline.wordCount, false);
       }
 
-      const { transcript: full, version } = await withHeartbeat(async () => {
+      // Otherwise the segments come here: fetched now (and cached, with the outline), or read from an
+      // entry too long for this job's limit, or from one written before the cache kept outlines.
+      const { transcript: full, version, measures, outlined } = await withHeartbeat(async () => {
         const cached = input.forceRefresh ? null : await transcriptCache.getCachedTranscript(db, input.videoId, input.language);
-        if (cached) return cached;
+        if (cached) {
+          // The outline read above is this very version's, unless the entry was written again since.
+          const known = whole?.version.rowVersion === cached.version.rowVersion ? whole.outline : null;
+          return { ...cached, measures: known ?? measureTranscript(cached.transcript.segments), outlined: known !== null };
+        }
         const fetched = await callYouTube(() =>
           deps.youtube.getTranscript(input.videoId, { language: input.language, useProxy: input.useProxy ?? null }),
         );
-        return { transcript: fetched, version: await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched) };
+        const encoded = await deps.transcriptEncoder.encode(fetched);
+        const written = await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched, encoded);
+        return { transcript: fetched, version: written, measures: encoded.measures, outlined: true };
       });
-      // Measured after the write, not before: for a long transcript measuring and serializing are
-      // each a stretch of the event loop, and the write's round trip lets requests through between.
-      const measures = measureTranscript(full.segments);
       const kept = measures.textBytes <= input.maxTranscriptLength ? { transcript: full, truncated: false } : truncateTranscript(full, input.maxTranscriptLength);
       const wordCount = kept.truncated ? countWords(kept.transcript.segments) : measures.wordCount;
       await jobs.saveJobTranscript(db, input.jobId, kept.transcript, { truncated: kept.truncated, wordCount }, version);
-      // So that the next job takes the entry whole; an entry read with its outline has it already.
-      if (whole?.version.rowVersion !== version.rowVersion) {
-        await transcriptCache.recordCachedTranscriptOutline(db, version, outlineTranscript(full, measures));
-      }
+      // So that the next job takes the entry whole.
+      if (!outlined) await transcriptCache.recordCachedTranscriptOutline(db, version, outlineTranscript(full, measures));
       return outcome(full, wordCount, kept.truncated);
     },
 

@@ -27,10 +27,13 @@ import * as speechChunks from '../src/storage/repositories/speech-chunks';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
 import { callYouTube, truncationWarning, type TranscriptFetched } from './job-activities';
 import { withHeartbeat } from './summarize-job';
+import type { TranscriptEncoder } from '../src/transcripts/transcript-encoder';
 
 export interface SpeechActivityDeps {
   db: Db;
   speech: SpeechToText;
+  /** A transcript's JSON and measures for the cache; a long one's off the event loop. */
+  transcriptEncoder: TranscriptEncoder;
 }
 
 /** Why speech-to-text runs: the video has no captions for the job, or the request asked for it. */
@@ -139,7 +142,7 @@ export function createSpeechActivities(deps: SpeechActivityDeps) {
         segments,
         ...(chunks.some((chunk) => chunk.quality === 'low') ? { quality: 'low' as const } : {}),
       };
-      const version = await transcriptCache.putCachedTranscript(db, input.videoId, input.language, transcript);
+      const version = await transcriptCache.putCachedTranscript(db, input.videoId, input.language, transcript, await deps.transcriptEncoder.encode(transcript));
       const kept = await keepTranscript(db, input.jobId, transcript, input.maxTranscriptLength, version);
       await jobs.recordStep(db, input.jobId, 'transcribing_audio', input.progress);
       return kept;

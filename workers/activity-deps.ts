@@ -2,6 +2,7 @@ import type { Config } from '../src/config';
 import type { ActivityDeps } from '../activities';
 import type { Db } from '../src/storage/database';
 import { createYouTubeClient, parseLargeCaptionsOnThread } from '../src/youtube';
+import { encodeLongTranscriptsOnThread } from '../src/transcripts/transcript-encoder';
 import { createProxyPool } from '../src/proxies';
 import { createSpeechToText } from '../src/speech';
 import { createSummaryPool } from '../src/summaries/summary-pool';
@@ -15,9 +16,9 @@ import { measureModelUsage } from '../src/metrics/model-usage';
 
 /**
  * `temporal`: a client for activities that start workflows (webhook deliveries). The summary,
- * infographic and caption threads start on first use; whoever stops the worker closes them with
- * the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
- * `artifacts.close()`).
+ * infographic, caption and transcript threads start on first use; whoever stops the worker closes
+ * them with the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
+ * `transcriptEncoder.close()`, `artifacts.close()`).
  */
 export function createActivityDeps(
   config: Config,
@@ -37,6 +38,7 @@ export function createActivityDeps(
     db,
     metrics,
     youtube,
+    transcriptEncoder: encodeLongTranscriptsOnThread(),
     speech: createSpeechToText(config, youtube, proxies),
     summaries: measureModelUsage(createSummaryPool({ provider: summaryEngineFrom(config) }), metrics),
     summaryFallback: config.SUMMARY_FALLBACK,

@@ -51,6 +51,7 @@ export async function startJobWorker(
       deps.summaries.close(),
       deps.infographics.close(),
       deps.youtube.close(),
+      deps.transcriptEncoder.close(),
       deps.artifacts.close(),
       deps.speech.close(),
     ]).then(

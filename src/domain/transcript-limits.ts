@@ -16,10 +16,6 @@ export function truncateTranscript(transcript: Transcript, maxBytes: number): { 
 }
 
 /**
- * Words as /\S+/g finds them, counted without building the matches: a 10 MB transcript is a
- * quarter of a million segments, and the regex's arrays made this about 100 ms of the event loop.
- */
-/**
  * What a job needs of a whole transcript to take it whole: the bytes of its text as
  * `transcript.text` joins it (what max_transcript_length bounds) and its words.
  */
@@ -45,6 +41,10 @@ export function measureTranscript(segments: readonly TranscriptSegment[]): Trans
   return { textBytes, wordCount: countWords(segments) };
 }
 
+/**
+ * Words as /\S+/g finds them, counted without building the matches: a 10 MB transcript is a
+ * quarter of a million segments, and the regex's arrays made this about 100 ms of the event loop.
+ */
 export function countWords(segments: readonly TranscriptSegment[]): number {
   let words = 0;
   for (const { text } of segments) {

@@ -130,7 +130,7 @@ export interface TranscriptCacheTable {
   source_kind: Generated<TranscriptCacheKind>;
   transcript: Json<Transcript>;
   fetched_at: Generated<Date>;
-  /** migrations/0016: the entry without its segments; null until the job that wrote it has outlined it. */
+  /** migrations/0016: the entry without its segments; null for an entry written before outlines were kept, until a job outlines it. */
   outline: NullableJson<TranscriptOutline>;
 }
 

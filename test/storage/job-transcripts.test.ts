@@ -1,8 +1,8 @@
 /**
  * A job's transcript against the transcript cache, on the real Postgres: a transcript that is the
  * cache entry as read or written is copied inside Postgres, and only from that very version of
- * the entry; anything else is sent. An entry's outline (what it is and its measures) is read
- * without its segments.
+ * the entry; anything else is sent. An entry's outline (what it is and its measures) is written
+ * with it and read without its segments.
  */
 import type { Transcript } from '../../src/domain/transcript';
 import * as jobs from '../../src/storage/repositories/jobs';
@@ -10,6 +10,7 @@ import * as transcriptCache from '../../src/storage/repositories/transcript-cach
 import { createTestDatabase, type TestDatabase } from '../support/infrastructure';
 import { insertJobOwner, insertJobRow } from '../support/job-rows';
 import { measureTranscript, outlineTranscript, type TranscriptOutline } from '../../src/domain/transcript-limits';
+import { encodeTranscript } from '../../src/transcripts/encoded-transcript';
 
 const VIDEO = 'dQw4w9WgXcQ';
 let database: TestDatabase;
@@ -28,11 +29,15 @@ function transcript(words: string): Transcript {
   return { language: 'en', source: 'captions_manual', translated: false, segments: [{ start: 0, end: 2, text: words }] };
 }
 
-/** An entry as a job writes it: written, then outlined. */
+/** An entry as a job writes it, outline and all. */
 async function put(videoId: string, language: string | null, fetched: Transcript) {
-  const version = await transcriptCache.putCachedTranscript(database.db, videoId, language, fetched);
-  await transcriptCache.recordCachedTranscriptOutline(database.db, version, outlineTranscript(fetched, measureTranscript(fetched.segments)));
-  return (await transcriptCache.getCachedTranscriptOutline(database.db, videoId, language))!.version;
+  return transcriptCache.putCachedTranscript(database.db, videoId, language, fetched, encodeTranscript(fetched));
+}
+
+/** Makes the entry one written before the cache kept outlines (migration 0016); its version changes. */
+async function forgetOutline(videoId: string, language: string | null) {
+  await database.db.updateTable('transcript_cache').set({ outline: null }).where('video_id', '=', videoId).execute();
+  return (await transcriptCache.getCachedTranscript(database.db, videoId, language))!.version;
 }
 
 async function newJob(): Promise<string> {
@@ -128,13 +133,14 @@ describe('the outline of a cache entry', () => {
     expect(await outlineOf('de')).toBeNull();
   });
 
-  it('is absent for an entry just written, until its writer records it for that very version', async () => {
+  it('is recorded for an entry written before outlines were kept, on that very version only, once', async () => {
     await put(VIDEO_OUTLINED, null, spoken);
     expect((await outlineOf(null))?.outline).toEqual(SPOKEN_OUTLINE);
-    const stale = (await outlineOf(null))!.version;
-
-    const newer = await transcriptCache.putCachedTranscript(database.db, VIDEO_OUTLINED, null, transcript('a newer fetch'));
+    const stale = await forgetOutline(VIDEO_OUTLINED, null);
     expect(await outlineOf(null)).toBeNull();
+
+    await put(VIDEO_OUTLINED, null, transcript('a newer fetch'));
+    const newer = await forgetOutline(VIDEO_OUTLINED, null);
     // An outline meant for the version replaced never lands on the new one.
     await transcriptCache.recordCachedTranscriptOutline(database.db, stale, SPOKEN_OUTLINE);
     expect(await outlineOf(null)).toBeNull();
@@ -145,5 +151,12 @@ describe('the outline of a cache entry', () => {
     const current = (await outlineOf(null))!.version;
     await transcriptCache.recordCachedTranscriptOutline(database.db, current, SPOKEN_OUTLINE);
     expect((await outlineOf(null))?.outline.textBytes).toBe(13);
+  });
+
+  it('is written with the entry, and written again with it', async () => {
+    await put(VIDEO_OUTLINED, 'pt', spoken);
+    expect((await outlineOf('pt'))?.outline).toEqual(SPOKEN_OUTLINE);
+    await put(VIDEO_OUTLINED, 'pt', transcript('a newer fetch'));
+    expect((await outlineOf('pt'))?.outline).toEqual({ language: 'en', source: 'captions_manual', translated: false, textBytes: 13, wordCount: 3 });
   });
 });

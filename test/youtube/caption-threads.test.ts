@@ -1,5 +1,5 @@
 import { CaptionFormatError, parseCaptions, parseLargeCaptionsOnThread, type CaptionFormat, type CaptionParser } from '../../src/youtube';
-import { packSegments, unpackSegments } from '../../src/youtube/captions/packed-segments';
+import { packSegments, unpackSegments } from '../../src/transcripts/packed-segments';
 import { renderJson3, renderSrv3, renderVtt, type CaptionDocument } from '../fake-youtube/caption-formats';
 import type { FakeCue } from '../fake-youtube/model';
 import { seededRandom } from '../fake-youtube/seeded-random';

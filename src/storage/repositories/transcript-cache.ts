@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Transcript } from '../../domain/transcript';
-import type { TranscriptOutline } from '../../domain/transcript-limits';
+import { outlineTranscript, type TranscriptOutline } from '../../domain/transcript-limits';
+import type { EncodedTranscript } from '../../transcripts/encoded-transcript';
 import type { Db } from '../database';
 import type { Database, TranscriptCacheKind } from '../schema';
 
@@ -72,16 +73,13 @@ export async function getCachedTranscriptOutline(
   return { outline: row.outline, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } };
 }
 
-/**
- * Writes the entry, not yet outlined: measuring a long transcript is a stretch of the event loop,
- * and the writer does it after this round trip rather than just before the serializing here
- * (recordCachedTranscriptOutline).
- */
+/** Writes the entry with its outline, from its encoded form (src/transcripts). */
 export async function putCachedTranscript(
   db: Db,
   videoId: string,
   language: string | null,
   transcript: Transcript,
+  encoded: EncodedTranscript,
 ): Promise<CachedTranscriptVersion> {
   const kind: TranscriptCacheKind = transcript.source === 'speech_to_text' ? 'speech_to_text' : 'captions';
   const requestedLanguage = languageKey(language);
@@ -91,13 +89,13 @@ export async function putCachedTranscript(
       video_id: videoId,
       requested_language: requestedLanguage,
       source_kind: kind,
-      transcript: JSON.stringify(transcript),
-      outline: null,
+      transcript: encoded.json,
+      outline: JSON.stringify(outlineTranscript(transcript, encoded.measures)),
     })
     .onConflict((oc) =>
       oc.columns(['video_id', 'requested_language', 'source_kind']).doUpdateSet({
         transcript: (eb) => eb.ref('excluded.transcript'),
-        outline: null,
+        outline: (eb) => eb.ref('excluded.outline'),
         fetched_at: sql<Date>`now()`,
       }),
     )
@@ -107,8 +105,8 @@ export async function putCachedTranscript(
 }
 
 /**
- * The outline of an entry that has none yet (just written, or written before outlines were kept),
- * so that the next job takes it whole without loading it. Only that version, never one written since.
+ * The outline of an entry written before outlines were kept, so that the next job takes it whole
+ * without loading it. Only that version, never one written since.
  */
 export async function recordCachedTranscriptOutline(db: Db, version: CachedTranscriptVersion, outline: TranscriptOutline): Promise<void> {
   await db

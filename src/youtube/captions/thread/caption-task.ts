@@ -1,5 +1,5 @@
 import { CaptionFormatError } from '../caption-text';
-import { packSegments, type PackedSegments } from '../packed-segments';
+import { packSegments, type PackedSegments } from '../../../transcripts/packed-segments';
 import { parseCaptions, type CaptionFormat } from '../parse-captions';
 
 export interface CaptionTask {

@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '../../domain/transcript';
+import type { TranscriptSegment } from '../domain/transcript';
 
 /**
  * Segments as they cross from a thread: every text in one string and every time in one array.
