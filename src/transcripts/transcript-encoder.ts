@@ -20,19 +20,6 @@ export interface TranscriptEncoder {
   close(): Promise<void>;
 }
 
-/** Everything on the calling thread: tests, and whatever never meets a long transcript. */
-export function encodeTranscriptsInPlace(): TranscriptEncoder {
-  let inPlace = 0;
-  return {
-    async encode(transcript) {
-      inPlace += 1;
-      return encodeTranscript(transcript);
-    },
-    stats: () => ({ inPlace, onThread: 0 }),
-    close: async () => {},
-  };
-}
-
 export interface TranscriptThreadOptions {
   /** Transcripts of at least this many segments go to the thread. Default 10,000 (about 400 KB of text). */
   minThreadedSegments?: number;

@@ -4,7 +4,7 @@
  */
 import type { Transcript } from '../../src/domain/transcript';
 import { encodeTranscript } from '../../src/transcripts/encoded-transcript';
-import { encodeLongTranscriptsOnThread, encodeTranscriptsInPlace, type TranscriptEncoder } from '../../src/transcripts/transcript-encoder';
+import { encodeLongTranscriptsOnThread, type TranscriptEncoder } from '../../src/transcripts/transcript-encoder';
 import { seededRandom } from '../fake-youtube/seeded-random';
 
 const random = seededRandom('transcript-encoder');
@@ -31,7 +31,7 @@ describe('a long transcript encoded on a thread', () => {
     const onThread = await encoder.encode(transcript);
     expect(encoder.stats()).toEqual({ inPlace: before.inPlace, onThread: before.onThread + 1 });
 
-    const inPlace = await encodeTranscriptsInPlace().encode(transcript);
+    const inPlace = encodeTranscript(transcript);
     expect(onThread.json).toBe(inPlace.json);
     expect(onThread.measures).toEqual(inPlace.measures);
     expect(JSON.parse(onThread.json)).toEqual(transcript);
