@@ -1,6 +1,7 @@
 /**
  * priority=high has a visible effect: with the worker saturated, a high-priority job submitted
- * after 20 normal ones is started before them (Temporal task priorities, inherited by activities).
+ * after 20 normal ones is started before them and finishes first (Temporal task priorities,
+ * inherited by activities).
  */
 import { generatedVideoId, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
@@ -41,5 +42,10 @@ it('starts a high-priority job before 20 normal jobs submitted ahead of it', asy
   const normalRows = rows.filter((r) => r.id !== high);
   const startedBeforeHigh = normalRows.filter((r) => r.started_at! < highRow.started_at!).length;
   const completedBeforeHigh = normalRows.filter((r) => r.completed_at! < highRow.completed_at!).length;
-  expect({ startedBeforeHigh, completedBeforeHigh }).toEqual({ startedBeforeHigh: 0, completedBeforeHigh: 0 });
+  // The worker takes two workflow tasks at once (the least the SDK allows with its workflow cache on): the
+  // normal job whose first workflow task ran beside the high one's may get its first activity
+  // scheduled first, and the idle activity slot takes it. No other normal job starts first, and
+  // none finishes first. Without priorities nearly all 20 would.
+  expect(startedBeforeHigh).toBeLessThanOrEqual(1);
+  expect(completedBeforeHigh).toBe(0);
 }, 180_000);
