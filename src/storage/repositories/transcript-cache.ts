@@ -20,15 +20,17 @@ export interface CachedTranscriptVersion {
   rowVersion: string;
 }
 
+type CacheKey = Omit<CachedTranscriptVersion, 'rowVersion'>;
+
+/** A where clause for an entry's row, whichever its version. */
+function isCacheEntry(key: CacheKey) {
+  return (eb: ExpressionBuilder<Database, 'transcript_cache'>) =>
+    eb.and([eb('video_id', '=', key.videoId), eb('requested_language', '=', key.requestedLanguage), eb('source_kind', '=', key.kind)]);
+}
+
 /** A where clause for the row that is this version of an entry: none once the entry is written again. */
 export function isCachedTranscriptVersion(version: CachedTranscriptVersion) {
-  return (eb: ExpressionBuilder<Database, 'transcript_cache'>) =>
-    eb.and([
-      eb('video_id', '=', version.videoId),
-      eb('requested_language', '=', version.requestedLanguage),
-      eb('source_kind', '=', version.kind),
-      sql<boolean>`xmin = ${version.rowVersion}::xid`,
-    ]);
+  return (eb: ExpressionBuilder<Database, 'transcript_cache'>) => eb.and([isCacheEntry(version)(eb), sql<boolean>`xmin = ${version.rowVersion}::xid`]);
 }
 
 export interface CachedTranscript {
@@ -47,9 +49,7 @@ export async function getCachedTranscript(
   const row = await db
     .selectFrom('transcript_cache')
     .select(['transcript', sql<string>`xmin::text`.as('row_version')])
-    .where('video_id', '=', videoId)
-    .where('requested_language', '=', requestedLanguage)
-    .where('source_kind', '=', kind)
+    .where(isCacheEntry({ videoId, requestedLanguage, kind }))
     .executeTakeFirst();
   return row ? { transcript: row.transcript, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } } : null;
 }
@@ -65,9 +65,7 @@ export async function getCachedTranscriptOutline(
   const row = await db
     .selectFrom('transcript_cache')
     .select(['outline', sql<string>`xmin::text`.as('row_version')])
-    .where('video_id', '=', videoId)
-    .where('requested_language', '=', requestedLanguage)
-    .where('source_kind', '=', kind)
+    .where(isCacheEntry({ videoId, requestedLanguage, kind }))
     .executeTakeFirst();
   if (!row?.outline) return null;
   return { outline: row.outline, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } };
