@@ -392,4 +392,10 @@ it('passes on its videos\' warnings, each naming its video: the legacy summary_t
   expect(res.status).toBe(202);
   expect(res.headers.get('deprecation')).toEqual(expect.any(String));
   expect(res.json.warnings).toEqual([{ code: 'DEPRECATED_FIELD', field: 'videos.1.options.summary_type', message: expect.stringContaining('summary_modes') }]);
+  // The job itself keeps the warning as the contract words it for any job.
+  expect(await waitForBatch(pro.key, res.json.batch_id)).toMatchObject({ status: 'completed' });
+  const child = await call(service, 'GET', `/api/v1/videos/result/${res.json.job_ids[1]}`, { key: pro.key });
+  expect(child.json.warnings).toEqual([{ code: 'DEPRECATED_FIELD', field: 'summary_type', message: expect.stringContaining('summary_modes') }]);
+  const plain = await call(service, 'GET', `/api/v1/videos/result/${res.json.job_ids[0]}`, { key: pro.key });
+  expect(plain.json.warnings).toEqual([]);
 });

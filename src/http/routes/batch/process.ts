@@ -33,13 +33,19 @@ function normaliseBatch(body: BatchRequestBody, features: ServerFeatures): { ite
   const items = body.videos.map((video) => {
     const normalised = normaliseProcessRequest({ url: video.url, options: video.options }, features);
     usedDeprecatedField ||= normalised.usedDeprecatedField;
-    // A job's warning names the legacy field as the contract words it (`summary_type`, whether
-    // sent at the top or in options); a batch item takes it in its options only, so that is where
-    // the batch's warning points.
-    const warnings = normalised.warnings.map((warning) => (warning.field === 'summary_type' ? { ...warning, field: 'options.summary_type' } : warning));
-    return { request: normalised.request, warnings };
+    return { request: normalised.request, warnings: normalised.warnings };
   });
   return { items, usedDeprecatedField };
+}
+
+/**
+ * Where a video's warning points within the batch request. Each job keeps the warning as the
+ * contract words it for a job (`summary_type`, whether sent at the top or in options); a batch
+ * item takes the legacy field in its options only, so that is where the batch's warning points.
+ */
+function batchPath(index: number, field: string | undefined | null): string {
+  if (!field) return `videos.${index}`;
+  return `videos.${index}.${field === 'summary_type' ? 'options.summary_type' : field}`;
 }
 
 export const processBatchRoute = (services: BatchRouteServices) =>
@@ -85,9 +91,7 @@ export const processBatchRoute = (services: BatchRouteServices) =>
         parallelProcessing: body.parallel_processing ?? null,
       });
       const record = submissionRecord(batch, services.config.publicBaseUrl);
-      const warnings = items.flatMap((item, index) =>
-        item.warnings.map((warning) => ({ ...warning, field: `videos.${index}${warning.field ? `.${warning.field}` : ''}` })),
-      );
+      const warnings = items.flatMap((item, index) => item.warnings.map((warning) => ({ ...warning, field: batchPath(index, warning.field) })));
       return {
         status: 202,
         body: { ...record, warnings },
