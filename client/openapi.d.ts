@@ -2710,6 +2710,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED (Retry-After) */
                 429: {
                     headers: {
@@ -2746,7 +2755,7 @@ export interface paths {
         head?: never;
         /**
          * Turn email notices on or off
-         * @description When on, an email goes to the account's address when a job fails, when a batch has finished, and when the month's accepted videos reach 80% and then 100% of the plan's monthly quota (each warning once per month). Notices are queued when the event happens, so turning this on does not send earlier ones; turning it off stops new ones from being queued. Any valid key of the account may change it.
+         * @description When on, an email goes to the account's address when a job fails, when a batch has finished, and when the month's accepted videos reach 80% and then 100% of the plan's monthly quota (each warning once per month). Notices are queued when the event happens, so turning this on does not send earlier ones; turning it off stops new ones from being queued. Needs a key with the process permission.
          */
         patch: {
             parameters: {
@@ -2781,6 +2790,15 @@ export interface paths {
                 };
                 /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "process" permission (details.required) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -64,8 +64,8 @@ const period = () => quotaPeriod().start.toISOString().slice(0, 7);
 const resetDate = () => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(quotaPeriod().resetAt);
 
 describe('GET and PATCH /api/v1/account/notifications', () => {
-  it('is off by default and can be turned on and off with any valid key', async () => {
-    const user = await service.createUser('free', ['read']);
+  it('is off by default, read with a read key and turned on and off with a process key', async () => {
+    const user = await service.createUser('free', ['read', 'process']);
     const initial = await call(service, 'GET', '/api/v1/account/notifications', { key: user.key });
     expect(initial.status).toBe(200);
     expect(initial.json).toEqual({ success: true, email: user.email, email_notifications: false });

@@ -13,7 +13,9 @@ export interface AccountRouteDeps {
 }
 
 const TAGS = ['account'];
-const AUTH = { kind: 'key', permission: null } as const;
+/** Reading needs `read`, as every GET does; changing needs `process`, as every change to the account does. */
+const READ_AUTH = { kind: 'key', permission: 'read' } as const;
+const CHANGE_AUTH = { kind: 'key', permission: 'process' } as const;
 
 const WHAT_IS_SENT =
   'When on, an email goes to the account\'s address when a job fails, when a batch has finished, and when the month\'s accepted videos ' +
@@ -39,7 +41,7 @@ export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     summary: 'Your email notice settings',
     description: WHAT_IS_SENT,
     tags: TAGS,
-    auth: AUTH,
+    auth: READ_AUTH,
     responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema } },
     async handler({ principal }) {
       const settings = await notificationSettings(deps.db, principal.userId);
@@ -53,9 +55,9 @@ export const updateNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     method: 'patch',
     path: '/api/v1/account/notifications',
     summary: 'Turn email notices on or off',
-    description: `${WHAT_IS_SENT} Any valid key of the account may change it.`,
+    description: `${WHAT_IS_SENT} Needs a key with the process permission.`,
     tags: TAGS,
-    auth: AUTH,
+    auth: CHANGE_AUTH,
     request: { body: UpdateNotificationSettingsBody },
     responses: { 200: { description: 'The settings, as changed', schema: NotificationSettingsSchema } },
     async handler({ body, principal }) {
