@@ -30,14 +30,27 @@ export function credentialHeaders(rawHeaders: readonly string[]): PresentedCrede
   return { authorization, xApiKey };
 }
 
-/** Whether a request presents any key at all (an empty header, or a bare "Bearer", is none). */
+/** Whether a request presents any key at all: a Bearer token or a non-empty X-API-Key. */
 export function presentsKey(headers: PresentedCredentials): boolean {
-  return headers.authorization.some((value) => !isEmptyAuthorization(value)) || headers.xApiKey.some((value) => value.trim() !== '');
+  return headers.authorization.some((value) => BEARER_WITH_TOKEN.test(value)) || headers.xApiKey.some((value) => value.trim() !== '');
 }
 
-/** "", or the scheme with no key after it: nothing presented, as an empty X-API-Key is nothing. */
-function isEmptyAuthorization(value: string): boolean {
-  return /^\s*(Bearer)?\s*$/i.test(value);
+/** "Bearer", then a token: the scheme our keys travel in, whatever follows the token. */
+const BEARER_WITH_TOKEN = /^\s*Bearer\s+\S/i;
+
+/**
+ * The key an Authorization value carries: its Bearer token, or null for an empty value, a bare
+ * "Bearer" or another scheme (Basic, Digest: not a key of ours, so nothing presented, as the
+ * contract's AUTHENTICATION_REQUIRED reads). A Bearer value that is not exactly one token is a
+ * malformed key.
+ */
+function bearerKey(value: string): string | null {
+  const scheme = /^\s*Bearer(?:\s+|$)/i.exec(value);
+  if (!scheme) return null;
+  const token = value.slice(scheme[0].length).trim();
+  if (token === '') return null;
+  if (/\s/.test(token)) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
+  return token;
 }
 
 /**
@@ -48,25 +61,25 @@ function isEmptyAuthorization(value: string): boolean {
 export function presentedKey(headers: PresentedCredentials): string | null {
   if (headers.authorization.length > 1) throw new AppError('INVALID_API_KEY', 'The Authorization header must be sent once');
   if (headers.xApiKey.length > 1) throw new AppError('INVALID_API_KEY', 'The X-API-Key header must be sent once');
-  const authorization = headers.authorization[0]?.trim();
+  const authorization = headers.authorization[0];
+  const bearer = authorization === undefined ? null : bearerKey(authorization);
   const xApiKey = headers.xApiKey[0]?.trim() || null;
-  if (authorization !== undefined && !isEmptyAuthorization(authorization)) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
-    if (xApiKey !== null && xApiKey !== match[1]) {
-      throw new AppError('INVALID_API_KEY', 'Authorization and X-API-Key name different keys: send one key, in one of them');
-    }
-    return match[1]!;
+  if (bearer !== null && xApiKey !== null && xApiKey !== bearer) {
+    throw new AppError('INVALID_API_KEY', 'Authorization and X-API-Key name different keys: send one key, in one of them');
   }
-  return xApiKey;
+  return bearer ?? xApiKey;
 }
 
 export async function authenticate(keys: KeyResolver, headers: PresentedCredentials, legacyKeyPrefix: string): Promise<Principal> {
   const key = presentedKey(headers);
   if (key === null) {
+    // Another scheme, or a key without one, is the usual slip: say what the header lacks.
+    const otherScheme = headers.authorization.some((value) => value.trim() !== '' && !/^\s*Bearer\s*$/i.test(value));
     throw new AppError(
       'AUTHENTICATION_REQUIRED',
-      'An API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"',
+      otherScheme
+        ? 'An API key is required: the Authorization header holds no Bearer key; send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"'
+        : 'An API key is required: send "Authorization: Bearer <API key>" or "X-API-Key: <API key>"',
     );
   }
   const issuedFormat = isIssuedFormat(key);

@@ -60,9 +60,15 @@ describe('duplicate credentials', () => {
     ['two valid keys of different users', () => ({ authorization: `Bearer ${mine.key}`, 'x-api-key': theirs.key })],
     ['a valid Authorization and an unknown X-API-Key', () => ({ authorization: `Bearer ${mine.key}`, 'x-api-key': `sk_${'1'.repeat(64)}` })],
     ['an unknown Authorization and a valid X-API-Key', () => ({ authorization: `Bearer sk_${'1'.repeat(64)}`, 'x-api-key': mine.key })],
-    ['a valid X-API-Key and a malformed Authorization', () => ({ authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': mine.key })],
+    ['a valid X-API-Key and a malformed Bearer key', () => ({ authorization: `Bearer ${mine.key} extra`, 'x-api-key': mine.key })],
   ])('refuses Authorization and X-API-Key that differ: %s', async (_case, headers) => {
     expectRefused(await validate(headers()));
+  });
+
+  it('takes X-API-Key beside an Authorization of another scheme, which holds no key of ours', async () => {
+    const res = await validate({ authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': mine.key });
+    expect(res.status).toBe(200);
+    expect(res.json.user_id).toBe(mine.userId);
   });
 
   it('refuses them on every kind of route, before the route does anything', async () => {

@@ -75,7 +75,15 @@ describe('authentication', () => {
   it('refuses malformed and unknown keys', async () => {
     expectError(await call(service, 'GET', '/api/v1/videos/', { key: 'sk_short' }), 401, 'INVALID_API_KEY');
     expectError(await call(service, 'GET', '/api/v1/videos/', { key: `sk_${'a'.repeat(64)}` }), 401, 'INVALID_API_KEY');
-    expectError(await call(service, 'GET', '/api/v1/videos/', { headers: { authorization: `Basic ${pro.key}` } }), 401, 'INVALID_API_KEY');
+    expectError(await call(service, 'GET', '/api/v1/videos/', { headers: { authorization: `Bearer ${pro.key} ${pro.key}` } }), 401, 'INVALID_API_KEY');
+  });
+
+  it('takes a key only from the Bearer scheme: another scheme, or a key without one, presents none', async () => {
+    for (const authorization of [`Basic ${pro.key}`, pro.key, `Token ${pro.key}`, `Bearer${pro.key}`]) {
+      const res = await call(service, 'GET', '/api/v1/videos/', { headers: { authorization } });
+      expectError(res, 401, 'AUTHENTICATION_REQUIRED');
+      expect(res.json.error.message).toContain('no Bearer key');
+    }
   });
 
   it('accepts X-API-Key as well as Bearer', async () => {
