@@ -32,25 +32,21 @@ export function credentialHeaders(rawHeaders: readonly string[]): PresentedCrede
 
 /** Whether a request presents any key at all: a Bearer token or a non-empty X-API-Key. */
 export function presentsKey(headers: PresentedCredentials): boolean {
-  return headers.authorization.some((value) => BEARER_WITH_TOKEN.test(value)) || headers.xApiKey.some((value) => value.trim() !== '');
+  return headers.authorization.some((value) => readAuthorization(value).kind === 'bearer') || headers.xApiKey.some((value) => value.trim() !== '');
 }
 
-/** "Bearer", then a token: the scheme our keys travel in, whatever follows the token. */
-const BEARER_WITH_TOKEN = /^\s*Bearer\s+\S/i;
-
 /**
- * The key an Authorization value carries: its Bearer token, or null for an empty value, a bare
- * "Bearer" or another scheme (Basic, Digest: not a key of ours, so nothing presented, as the
- * contract's AUTHENTICATION_REQUIRED reads). A Bearer value that is not exactly one token is a
- * malformed key.
+ * What one Authorization value holds: nothing (empty, or a bare "Bearer"), a Bearer token (our
+ * keys' scheme), or another scheme's credentials (Basic, a key sent with no scheme): no key of
+ * ours, so nothing presented, as the contract's AUTHENTICATION_REQUIRED reads.
  */
-function bearerKey(value: string): string | null {
-  const scheme = /^\s*Bearer(?:\s+|$)/i.exec(value);
-  if (!scheme) return null;
-  const token = value.slice(scheme[0].length).trim();
-  if (token === '') return null;
-  if (/\s/.test(token)) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
-  return token;
+type AuthorizationValue = { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'other' };
+
+function readAuthorization(value: string): AuthorizationValue {
+  const trimmed = value.trim();
+  const bearer = /^Bearer(?:\s+([^]*))?$/i.exec(trimmed);
+  if (!bearer) return trimmed === '' ? { kind: 'none' } : { kind: 'other' };
+  return bearer[1] ? { kind: 'bearer', token: bearer[1] } : { kind: 'none' };
 }
 
 /**
@@ -62,7 +58,10 @@ export function presentedKey(headers: PresentedCredentials): string | null {
   if (headers.authorization.length > 1) throw new AppError('INVALID_API_KEY', 'The Authorization header must be sent once');
   if (headers.xApiKey.length > 1) throw new AppError('INVALID_API_KEY', 'The X-API-Key header must be sent once');
   const authorization = headers.authorization[0];
-  const bearer = authorization === undefined ? null : bearerKey(authorization);
+  const read = authorization === undefined ? null : readAuthorization(authorization);
+  const bearer = read?.kind === 'bearer' ? read.token : null;
+  // A Bearer value that is not one token is a malformed key.
+  if (bearer !== null && /\s/.test(bearer)) throw new AppError('INVALID_API_KEY', 'The Authorization header must be "Bearer <API key>"');
   const xApiKey = headers.xApiKey[0]?.trim() || null;
   if (bearer !== null && xApiKey !== null && xApiKey !== bearer) {
     throw new AppError('INVALID_API_KEY', 'Authorization and X-API-Key name different keys: send one key, in one of them');
@@ -74,7 +73,7 @@ export async function authenticate(keys: KeyResolver, headers: PresentedCredenti
   const key = presentedKey(headers);
   if (key === null) {
     // Another scheme, or a key without one, is the usual slip: say what the header lacks.
-    const otherScheme = headers.authorization.some((value) => value.trim() !== '' && !/^\s*Bearer\s*$/i.test(value));
+    const otherScheme = headers.authorization.some((value) => readAuthorization(value).kind === 'other');
     throw new AppError(
       'AUTHENTICATION_REQUIRED',
       otherScheme
