@@ -20,10 +20,10 @@ export interface PdfRendererOptions {
   idleTimeoutMs?: number;
 }
 
-const THREAD_ENTRY = path.join(__dirname, 'thread', 'pdf-thread.js');
+const THREAD_MODULE = path.join(__dirname, 'thread', 'pdf-task');
 
 export function createPdfRenderer(options: PdfRendererOptions = {}): PdfRenderer {
-  const threads = createCpuThreads<PdfTask, Uint8Array>({ filename: THREAD_ENTRY, ...options });
+  const threads = createCpuThreads<PdfTask, Uint8Array>({ module: THREAD_MODULE, name: 'renderPdfTask', ...options });
   return {
     async render(task) {
       // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.

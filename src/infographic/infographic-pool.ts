@@ -23,10 +23,10 @@ export interface InfographicRendererOptions {
   idleTimeoutMs?: number;
 }
 
-const THREAD_ENTRY = path.join(__dirname, 'thread', 'infographic-thread.js');
+const THREAD_MODULE = path.join(__dirname, 'thread', 'infographic-task');
 
 export function createInfographicRenderer(options: InfographicRendererOptions = {}): InfographicRenderer {
-  const threads = createCpuThreads<InfographicData, InfographicTaskResult>({ filename: THREAD_ENTRY, ...options });
+  const threads = createCpuThreads<InfographicData, InfographicTaskResult>({ module: THREAD_MODULE, name: 'renderInfographicTask', ...options });
   return {
     async render(data, { signal } = {}) {
       const { svg, png } = await threads.run(data, { signal });

@@ -5,10 +5,13 @@
  * served first.
  */
 import { Piscina } from 'piscina';
+import { threadModule } from '../runtime/thread-module';
 
 export interface CpuThreadOptions {
-  /** The plain-JS thread entry (it loads its TypeScript task through tsx). */
-  filename: string;
+  /** The task's module, its path without the extension (src/runtime/thread-module.ts). */
+  module: string;
+  /** The function of that module each task runs. */
+  name: string;
   /** Default 1; tasks beyond the threads queue. */
   maxThreads?: number;
   /** An idle thread exits after this long. Default 60 s. */
@@ -22,8 +25,11 @@ export interface CpuThreads<Task, Result> {
 }
 
 export function createCpuThreads<Task, Result>(options: CpuThreadOptions): CpuThreads<Task, Result> {
+  const entry = threadModule(options.module);
   const pool = new Piscina<Task, Result>({
-    filename: options.filename,
+    filename: entry.filename,
+    name: options.name,
+    execArgv: entry.execArgv,
     minThreads: 0,
     maxThreads: options.maxThreads ?? 1,
     idleTimeout: options.idleTimeoutMs ?? 60_000,

@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import { MessageChannel } from 'node:worker_threads';
 import type { ModelCallCache } from './llm/call-cache';
 import { serveModelCallCache } from './llm/call-cache';
+import { threadModule } from '../runtime/thread-module';
 import type { SummaryEngineConfig, SummaryTask, SummaryTaskResult } from './thread/summary-task';
 
 export type SummaryJob = Omit<SummaryTask, 'provider' | 'cachePort'>;
@@ -51,7 +52,7 @@ export interface SummaryPoolOptions {
   longTranscriptLength?: number;
 }
 
-const THREAD_ENTRY = path.join(__dirname, 'thread', 'summary-thread.js');
+const THREAD_ENTRY = threadModule(path.join(__dirname, 'thread', 'summary-task'));
 const DEFAULT_LONG_TRANSCRIPT_LENGTH = 2 * 1024 * 1024;
 
 /**
@@ -65,7 +66,9 @@ const DEFAULT_LONG_TRANSCRIPT_LENGTH = 2 * 1024 * 1024;
 export function createSummaryPool(options: SummaryPoolOptions): SummaryPool {
   const threadsFor = (idleTimeout: number) =>
     new Piscina<SummaryTask, SummaryTaskResult>({
-      filename: THREAD_ENTRY,
+      filename: THREAD_ENTRY.filename,
+      name: 'runSummaryTask',
+      execArgv: THREAD_ENTRY.execArgv,
       minThreads: 0,
       maxThreads: options.maxThreads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
       idleTimeout,

@@ -25,7 +25,7 @@ export interface TranscriptThreadOptions {
   minThreadedSegments?: number;
 }
 
-const THREAD_ENTRY = path.join(__dirname, 'thread', 'encode-thread.js');
+const THREAD_MODULE = path.join(__dirname, 'thread', 'encode-task');
 const DEFAULT_MIN_THREADED_SEGMENTS = 10_000;
 
 /**
@@ -34,7 +34,7 @@ const DEFAULT_MIN_THREADED_SEGMENTS = 10_000;
  */
 export function encodeLongTranscriptsOnThread(options: TranscriptThreadOptions = {}): TranscriptEncoder {
   const minThreadedSegments = options.minThreadedSegments ?? DEFAULT_MIN_THREADED_SEGMENTS;
-  const threads = createCpuThreads<EncodeTask, EncodedTranscript>({ filename: THREAD_ENTRY, idleTimeoutMs: 0 });
+  const threads = createCpuThreads<EncodeTask, EncodedTranscript>({ module: THREAD_MODULE, name: 'encodeTranscriptTask', idleTimeoutMs: 0 });
   const counts = { inPlace: 0, onThread: 0 };
   return {
     async encode(transcript) {

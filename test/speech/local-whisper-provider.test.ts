@@ -46,7 +46,7 @@ async function refusal(promise: Promise<unknown>): Promise<SpeechProviderError> 
 /** Process ids of this test's whisper child processes. */
 function whisperChildren(): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(process.pid), '-f', 'whisper-child.js'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(process.pid), '-f', 'whisper-child'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }

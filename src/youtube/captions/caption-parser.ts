@@ -46,12 +46,12 @@ export interface CaptionThreadOptions {
   idleTimeoutMs?: number;
 }
 
-const THREAD_ENTRY = path.join(__dirname, 'thread', 'caption-thread.js');
+const THREAD_MODULE = path.join(__dirname, 'thread', 'caption-task');
 const DEFAULT_MIN_THREADED_LENGTH = 512 * 1024;
 
 export function parseLargeCaptionsOnThread(options: CaptionThreadOptions = {}): CaptionParser {
   const minThreadedLength = options.minThreadedLength ?? DEFAULT_MIN_THREADED_LENGTH;
-  const threads = createCpuThreads<CaptionTask, CaptionTaskResult>({ filename: THREAD_ENTRY, idleTimeoutMs: options.idleTimeoutMs ?? 0 });
+  const threads = createCpuThreads<CaptionTask, CaptionTaskResult>({ module: THREAD_MODULE, name: 'parseCaptionTask', idleTimeoutMs: options.idleTimeoutMs ?? 0 });
   const counts = { inPlace: 0, onThread: 0 };
   return {
     async parse(format, payload) {

@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { WhisperTask, WhisperTaskResult } from './whisper-task';
+import { threadModule } from '../../../runtime/thread-module';
 
 export interface WhisperProcessOptions {
   /** The child (and the model it holds) goes away after this long without work. */
@@ -31,7 +32,7 @@ export interface WhisperProcess {
   close(): Promise<void>;
 }
 
-const CHILD_ENTRY = path.join(__dirname, 'whisper-child.js');
+const CHILD_ENTRY = threadModule(path.join(__dirname, 'whisper-child'));
 /** Enough of whisper.cpp's log to say why the child died. */
 const LOG_TAIL_BYTES = 2000;
 
@@ -45,8 +46,8 @@ export function createWhisperProcess(options: WhisperProcessOptions): WhisperPro
   function start(): ChildProcess {
     if (child) return child;
     logTail = '';
-    // No inherited flags (a debugger's, a test runner's): the child needs none.
-    const started = fork(CHILD_ENTRY, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
+    // No inherited flags (a debugger's, a test runner's): the child needs none but tsx's from the sources.
+    const started = fork(CHILD_ENTRY.filename, [], { execArgv: CHILD_ENTRY.execArgv ?? [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' });
     started.stderr!.setEncoding('utf8');
     started.stderr!.on('data', (text: string) => {
       logTail = (logTail + text).slice(-LOG_TAIL_BYTES);
