@@ -1,9 +1,9 @@
 /**
  * Writes the workflow bundle to the file named by its argument. Run as a child process by
- * workers/workflow-bundle.ts: webpack needs ~100 MB while it bundles, and that memory should leave
+ * scripts/build.js (compiled) and by workers/workflow-bundle.ts (from the sources): webpack needs ~100 MB while it bundles, and that memory should leave
  * with the bundler rather than stay in a long-running worker.
  *
- *   node --require tsx/cjs workers/bundle-workflows.ts OUT.js [--tracing]
+ *   node dist/workers/bundle-workflows.js OUT.js [--tracing]
  *
  * With --tracing the bundle also holds Temporal's OpenTelemetry workflow interceptors. They add
  * no commands to a history, so the same histories replay with or without them.

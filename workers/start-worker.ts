@@ -18,7 +18,10 @@ export interface WorkerOptions {
   deps: ActivityDeps;
   maxConcurrentActivities: number;
   maxConcurrentWorkflowTasks: number;
-  /** A prebuilt bundle (tests build once); otherwise the workflows are bundled at start, in a child process. */
+  /**
+   * A bundle given by the caller (tests build once); otherwise the prebuilt one of `npm run build`
+   * when compiled, or the workflows bundled at start in a child process when run from the sources.
+   */
   workflowBundle?: WorkflowBundleWithSourceMap;
   /** SHUTDOWN_GRACE_SECONDS: activities in flight get this long to finish when the worker stops. */
   shutdownGraceMs?: number;
