@@ -1,12 +1,15 @@
 /**
- * Once per test run: a real Temporal dev server (the same start-up code `npm start` uses, on a
- * throwaway DATA_DIR and a free port) and the workflow bundle, built once for every test file.
+ * Once per test run: the compiled build (`node scripts/build.js --if-stale`, a moment when dist/
+ * is current) whose entries the tests that spawn the service run and whose workflow bundle every
+ * test's worker loads, and a real Temporal dev server (the same start-up code `npm start` uses, on
+ * a throwaway DATA_DIR and a free port).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { startDevServer } from '../../src/infra/temporal-dev-server';
 
 export default async function globalSetup(globalConfig?: { testPathPatterns?: { patterns?: readonly string[] } }): Promise<void> {
@@ -14,6 +17,7 @@ export default async function globalSetup(globalConfig?: { testPathPatterns?: { 
   if (onlyDocumentationChecks(globalConfig?.testPathPatterns?.patterns)) return;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vd-test-'));
   process.env.TEST_RUN_DIR = root;
+  const built = build();
 
   if (!process.env.TEST_TEMPORAL_ADDRESS) {
     const server = await startDevServer({
@@ -27,13 +31,19 @@ export default async function globalSetup(globalConfig?: { testPathPatterns?: { 
     (globalThis as { __temporalDevServer?: { stop(): Promise<void> } }).__temporalDevServer = server;
   }
 
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: require.resolve('../../workflows'),
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never,
-  });
-  const bundlePath = path.join(root, 'workflow-bundle.js');
-  fs.writeFileSync(bundlePath, bundle.code);
-  process.env.TEST_WORKFLOW_BUNDLE = bundlePath;
+  await built;
+  process.env.TEST_WORKFLOW_BUNDLE = path.join(ROOT, 'dist', 'workflow-bundles', 'workflows.js');
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The build, meanwhile the Temporal server starts; its own lines (stderr) are shown only when it fails. */
+async function build(): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--if-stale'], { cwd: ROOT, maxBuffer: 10 * 1024 * 1024 });
+  } catch (error) {
+    throw new Error(`the build failed: ${(error as { stderr?: string }).stderr ?? String(error)}`);
+  }
 }
 
 /** Whether every test path the run was given lies under test/docs. */

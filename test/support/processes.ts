@@ -11,9 +11,19 @@ export interface ServiceProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs `node --require tsx/cjs <entry>` the way the npm scripts do, with exactly the env given (and no metrics listener unless it sets METRICS_PORT). */
+/**
+ * How to run an entry: the service's own (under src/ or workers/) compiled from dist/, as the npm
+ * scripts run them (global setup builds dist/); a test's own scripts (test/...) through tsx.
+ */
+export function entryCommand(entry: string): string[] {
+  const relative = path.relative(ROOT, path.resolve(ROOT, entry));
+  if (/^(src|workers)[\\/].*\.ts$/.test(relative)) return ['--enable-source-maps', path.join(ROOT, 'dist', relative.replace(/\.ts$/, '.js'))];
+  return ['--require', 'tsx/cjs', entry];
+}
+
+/** Runs an entry (entryCommand) with exactly the env given (and no metrics listener unless it sets METRICS_PORT). */
 export function spawnEntry(entry: string, env: Record<string, string>, args: string[] = []): ServiceProcess {
-  const child = spawn(process.execPath, ['--require', 'tsx/cjs', entry, ...args], {
+  const child = spawn(process.execPath, [...entryCommand(entry), ...args], {
     cwd: ROOT,
     // Test files run side by side: no process takes the default metrics port unless asked to.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', METRICS_PORT: '0', ...env },
