@@ -12,10 +12,11 @@
  * or its subscription dropped) blocks the address at its next failure, which finds the count full.
  */
 import { isIPv6 } from 'node:net';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { boundedCache } from '../infra/bounded-cache';
 import { AppError } from '../domain/errors';
+import type { ServiceMetrics } from '../metrics/service-metrics';
 import type { SharedCache } from '../storage/shared-cache';
+import { sharedLimiter } from '../usage/shared-limiter';
 
 const WINDOW_SECONDS = 60;
 
@@ -32,11 +33,14 @@ export interface AuthFailureLimit {
 /** Where an address's block is announced, so every API process refuses it without asking the store. */
 const BLOCKS_CHANNEL = 'auth-failure-blocks';
 
-export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: number): AuthFailureLimit {
-  const options = { keyPrefix: 'auth-failures', points: failuresPerMinute, duration: WINDOW_SECONDS };
-  const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
-    : new RateLimiterMemory(options);
+export function createAuthFailureLimit(
+  store: SharedCache,
+  failuresPerMinute: number,
+  metrics?: Pick<ServiceMetrics, 'limiterFallback'>,
+): AuthFailureLimit {
+  const limiter = sharedLimiter(store, { keyPrefix: 'auth-failures', points: failuresPerMinute, durationSeconds: WINDOW_SECONDS }, () =>
+    metrics?.limiterFallback('address'),
+  );
   // Blocked addresses and when their window ends. Failures are counted in the shared store; the
   // check on every request with a key reads only this, so valid requests pay no round trip for it.
   const blockedUntil = boundedCache<string, number>({ maxEntries: 100_000, ttlMs: WINDOW_SECONDS * 1000 });
@@ -68,7 +72,8 @@ export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: nu
       try {
         window = await limiter.penalty(client, 1);
       } catch {
-        // The store is down: the client still learns its key is invalid; nothing is counted.
+        // Neither window could count (the per-process one stands in while Redis is down): the
+        // client still learns its key is invalid.
         return;
       }
       if (window.consumedPoints < failuresPerMinute) return;
