@@ -93,6 +93,9 @@ describe('while Redis is down', () => {
     const validate = (key: string) => rawCall(service, 'GET', '/api/v1/auth/validate', { localAddress: address, headers: { authorization: `Bearer ${key}` } });
     for (let i = 0; i < FAILURES_PER_ADDRESS; i++) expect(outcome(await validate(issueApiKey().key))).toEqual({ status: 401, code: 'INVALID_API_KEY' });
     expect(outcome(await validate(issueApiKey().key))).toEqual({ status: 429, code: 'RATE_LIMITED' });
+    // Failures only: a valid key from that address is served.
+    const user = await service.createUser('pro');
+    expect((await validate(user.key)).status).toBe(200);
     const counted = await metric('video_digest_limiter_fallback_total');
     expect(counted.find((line) => line.includes('window="address"'))).toMatch(/ [1-9]\d*$/);
   });
