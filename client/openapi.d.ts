@@ -3933,7 +3933,7 @@ export interface components {
                 success_rate: number | null;
                 /** @description Seconds, summed over the ended jobs. */
                 total_processing_time: number;
-                /** @description Seconds per ended job; null before any has ended. */
+                /** @description Seconds per completed job (failed ones left out); null while none has completed. */
                 average_processing_time: number | null;
             };
             processing_metadata: {
