@@ -130,7 +130,7 @@ export function createServiceMetrics(registry: Registry = new Registry()): Servi
 
   const sharedStoreUp = new Gauge({
     name: `${PREFIX}shared_store_up`,
-    help: 'Whether Redis (REDIS_URL) answers this process: 1 yes, 0 while it is unreachable (throttling then counts per process). Absent without REDIS_URL',
+    help: 'Whether the shared store answers this process: 1 yes (always, on the in-process store without REDIS_URL), 0 while Redis is unreachable (throttling then counts per process)',
     registers,
   });
   const limiterFallbacks = new Counter({

@@ -10,7 +10,11 @@ import type { SharedCache } from './shared-cache';
 
 export function watchStoreOutages(store: SharedCache, logger: Logger, metrics: Pick<ServiceMetrics, 'sharedStoreUp'>): void {
   const redis = store.redis;
-  if (!redis) return;
+  if (!redis) {
+    // The in-process store (no REDIS_URL) always answers.
+    metrics.sharedStoreUp(true);
+    return;
+  }
   // Unknown until the first connection settles; a Redis down at start is an outage like any other.
   let up: boolean | null = null;
   metrics.sharedStoreUp(redis.status === 'ready');
