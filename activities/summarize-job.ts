@@ -53,7 +53,9 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
             signal: context.cancellationSignal,
             engine,
             // force_refresh: model calls made before this job was created are not reused.
-            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null, { jobId, model: modelOf(engine ?? deps.summaries.engine) }),
+            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null, { jobId, model: modelOf(engine ?? deps.summaries.engine) }, (error) =>
+              context.log.warn('could not keep a model call in the cache; its usage is recorded', { jobId, error: String(error) }),
+            ),
           },
         ),
       );
@@ -67,12 +69,17 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
 
 /**
  * The model call cache in Postgres; `notBefore` ignores calls made earlier (force_refresh). A call
- * is stored once made, so each one is entered then in the ledger of the job it was made for.
+ * is stored once made, and entered then in the ledger of the job it was made for: the ledger first
+ * and regardless of the cache, since the provider has charged for the call either way. A cache
+ * write that fails costs only a later cache miss, so it is reported and the answer still used.
  */
-function modelCallCache(db: Db, notBefore: Date | null, madeFor: modelCalls.CallMadeFor): ModelCallCache {
+function modelCallCache(db: Db, notBefore: Date | null, madeFor: modelCalls.CallMadeFor, cacheWriteFailed: (error: unknown) => void): ModelCallCache {
   return {
     get: (key) => modelCalls.findModelCall(db, key, notBefore),
-    put: (key, record) => modelCalls.saveModelCall(db, key, record, madeFor),
+    put: async (key, record) => {
+      await modelCalls.recordModelUsage(db, record, madeFor);
+      await modelCalls.cacheModelCall(db, key, record).catch(cacheWriteFailed);
+    },
   };
 }
 

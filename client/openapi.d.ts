@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description No key needed. 200 when the database, Redis (if configured) and Temporal answer; 503 otherwise, and 503 with status "draining" while the process shuts down.
+         * @description No key needed. 200 with status "ok" when the database, Redis (if configured) and Temporal answer; 200 with status "degraded" when only Redis does not (the service keeps serving, throttling per process); 503 when the database or Temporal does not, and 503 with status "draining" while the process shuts down.
          */
         get: {
             parameters: {
@@ -24,7 +24,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Healthy */
+                /** @description Serving: every dependency answers ("ok"), or all but Redis ("degraded") */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -42,7 +42,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A dependency is down, or the process is shutting down */
+                /** @description The database or Temporal is down, or the process is shutting down */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3933,7 +3933,7 @@ export interface components {
                 success_rate: number | null;
                 /** @description Seconds, summed over the ended jobs. */
                 total_processing_time: number;
-                /** @description Seconds per ended job; null before any has ended. */
+                /** @description Seconds per completed job (failed ones left out); null while none has completed. */
                 average_processing_time: number | null;
             };
             processing_metadata: {

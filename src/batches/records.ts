@@ -85,6 +85,9 @@ export function resultsRecord(
   const failed = jobs.filter((job) => job.status === 'failed');
   const finished = [...successful, ...failed];
   const totalTime = finished.reduce((total, job) => total + (job.processing_time ?? 0), 0);
+  // The average is what a video takes to process: a failed job's time (often a quick refusal, such
+  // as an unavailable video) says nothing about it, so only completed jobs count.
+  const completedTime = successful.reduce((total, job) => total + (job.processing_time ?? 0), 0);
   const endedAt = batch.completed_at?.getTime() ?? options.now ?? Date.now();
   return {
     batch_id: batch.id,
@@ -105,7 +108,7 @@ export function resultsRecord(
       failed: failed.length,
       success_rate: finished.length === 0 ? null : round(successful.length / finished.length, 4),
       total_processing_time: round(totalTime, 3),
-      average_processing_time: finished.length === 0 ? null : round(totalTime / finished.length, 3),
+      average_processing_time: successful.length === 0 ? null : round(completedTime / successful.length, 3),
     },
     processing_metadata: {
       created_at: iso(batch.created_at),

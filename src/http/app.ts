@@ -97,7 +97,7 @@ export function declaredRoutes(services: ApiServices, throttle: Throttle): AnyRo
 }
 
 export function createApp(services: ApiServices): Koa<RequestState> {
-  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS);
+  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS, services.metrics);
   const routes = declaredRoutes(services, throttle);
 
   const app = new Koa<RequestState>({ proxy: false });
@@ -105,7 +105,7 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   const routers = buildRouters(routes, {
     keys: services.keys,
     throttle,
-    authFailures: createAuthFailureLimit(services.store, services.config.AUTH_FAILURES_PER_IP_PER_MINUTE),
+    authFailures: createAuthFailureLimit(services.store, services.config.AUTH_FAILURES_PER_IP_PER_MINUTE, services.metrics),
     legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
     requireApiAuth: services.config.REQUIRE_API_AUTH,
     requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,

@@ -2,41 +2,47 @@
  * Failed authentications per client address
  * (docs/api-behaviour.md#failed-authentications-per-address): a well-formed key costs a lookup and
  * any key can be tried, so an address whose keys failed AUTH_FAILURES_PER_IP_PER_MINUTE times in
- * the current minute gets 429 RATE_LIMITED for every request that presents a key until the minute
- * is over — a valid key too, or the refusal itself would tell a guessed key apart.
+ * the current minute gets 429 RATE_LIMITED instead of 401 for every further invalid key until the
+ * minute is over. Only failures are limited: a valid key is served whatever its address's failures
+ * (contract section 10), since a client behind the same address as a guesser (a NAT, a proxy) must
+ * not lose its service to it.
  *
  * Counted with rate-limiter-flexible in the shared cache, so the count holds across API processes
- * sharing Redis (in process memory on the embedded default). The failure that uses up an
- * address's minute blocks it in this process and announces the block to the others, so the check
- * every request makes is a memory read. A process that missed the announcement (started since,
- * or its subscription dropped) blocks the address at its next failure, which finds the count full.
+ * sharing Redis (in process memory on the embedded default, and per process while Redis is down).
+ * The failure that uses up an address's minute blocks it in this process and announces the block
+ * to the others, so a blocked address's failures are refused from memory, uncounted. A process
+ * that missed the announcement (started since, or its subscription dropped) blocks the address at
+ * its next failure, which finds the count full.
  */
 import { isIPv6 } from 'node:net';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { boundedCache } from '../infra/bounded-cache';
 import { AppError } from '../domain/errors';
+import type { ServiceMetrics } from '../metrics/service-metrics';
 import type { SharedCache } from '../storage/shared-cache';
+import { sharedLimiter } from '../usage/shared-limiter';
 
 const WINDOW_SECONDS = 60;
 
 export interface AuthFailureLimit {
   /**
-   * Refuses with RATE_LIMITED an address that has used up its failures this minute. A read of
-   * this process's memory, so synchronous: every request presenting a key makes it.
+   * After an authentication from the address failed (an invalid key): throws RATE_LIMITED when the
+   * address has used up its failures this minute, else counts the failure and returns, and the
+   * caller answers 401. A failure refused this way is not counted again.
    */
-  check(address: string | undefined): void;
-  /** Counts one failed authentication against the address. */
-  record(address: string | undefined): Promise<void>;
+  failed(address: string | undefined): Promise<void>;
 }
 
 /** Where an address's block is announced, so every API process refuses it without asking the store. */
 const BLOCKS_CHANNEL = 'auth-failure-blocks';
 
-export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: number): AuthFailureLimit {
-  const options = { keyPrefix: 'auth-failures', points: failuresPerMinute, duration: WINDOW_SECONDS };
-  const limiter: RateLimiterAbstract = store.redis
-    ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
-    : new RateLimiterMemory(options);
+export function createAuthFailureLimit(
+  store: SharedCache,
+  failuresPerMinute: number,
+  metrics?: Pick<ServiceMetrics, 'limiterFallback'>,
+): AuthFailureLimit {
+  const limiter = sharedLimiter(store, { keyPrefix: 'auth-failures', points: failuresPerMinute, durationSeconds: WINDOW_SECONDS }, () =>
+    metrics?.limiterFallback('address'),
+  );
   // Blocked addresses and when their window ends. Failures are counted in the shared store; the
   // check on every request with a key reads only this, so valid requests pay no round trip for it.
   const blockedUntil = boundedCache<string, number>({ maxEntries: 100_000, ttlMs: WINDOW_SECONDS * 1000 });
@@ -50,31 +56,36 @@ export function createAuthFailureLimit(store: SharedCache, failuresPerMinute: nu
       // Without the channel, this process still blocks the addresses whose failures it counted.
     });
 
+  const refusal = (until: number) => {
+    const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    return new AppError(
+      'RATE_LIMITED',
+      `Too many requests with an invalid API key from this address: ${failuresPerMinute} a minute`,
+      { limit: failuresPerMinute, retry_after: retryAfter, scope: 'address' },
+      { 'Retry-After': String(retryAfter) },
+    );
+  };
+
   return {
-    check(address) {
-      const until = blockedUntil.get(clientKey(address));
-      if (until === undefined || until <= Date.now()) return;
-      const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many requests with an invalid API key from this address: ${failuresPerMinute} a minute`,
-        { limit: failuresPerMinute, retry_after: retryAfter, scope: 'address' },
-        { 'Retry-After': String(retryAfter) },
-      );
-    },
-    async record(address) {
+    async failed(address) {
       const client = clientKey(address);
+      const blocked = blockedUntil.get(client);
+      if (blocked !== undefined && blocked > Date.now()) throw refusal(blocked);
       let window;
       try {
         window = await limiter.penalty(client, 1);
       } catch {
-        // The store is down: the client still learns its key is invalid; nothing is counted.
+        // Neither window could count (the per-process one stands in while Redis is down): the
+        // client still learns its key is invalid.
         return;
       }
       if (window.consumedPoints < failuresPerMinute) return;
       const until = Date.now() + window.msBeforeNext;
       block(client, until);
       await store.publish(BLOCKS_CHANNEL, `${client} ${until}`).catch(() => undefined);
+      // The failure that used up the minute is answered 401 like those before it; one past it
+      // (counted by a process that missed the announcement) is refused.
+      if (window.consumedPoints > failuresPerMinute) throw refusal(until);
     },
   };
 }

@@ -142,12 +142,12 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   if (auth.kind === 'key-unless-auth-disabled' && !deps.requireApiAuth && !withKey) return ANONYMOUS;
   // The socket's address: the app runs with proxy: false, so X-Forwarded-For is the client's to write.
   const address = ctx.req.socket.remoteAddress;
-  if (withKey) deps.authFailures.check(address);
   let principal: Principal;
   try {
     principal = await authenticate(deps.keys, credentials, deps.legacyKeyPrefix);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'INVALID_API_KEY') await deps.authFailures.record(address);
+    // Only failures are limited per address: a valid key is served whatever its address's failures.
+    if (error instanceof AppError && error.code === 'INVALID_API_KEY') await deps.authFailures.failed(address);
     throw error;
   }
   // Known from here on, even if the throttle or the permission check refuses the request: usage

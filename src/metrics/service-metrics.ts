@@ -8,7 +8,7 @@
  * are served beside these (metrics-server.ts); every name here is prefixed video_digest_ or is one
  * of prom-client's process_* / nodejs_* defaults, so the two sets cannot collide.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Plan } from '../domain/access';
 
 const PREFIX = 'video_digest_';
@@ -23,6 +23,8 @@ export type JobOutcome = { status: 'completed' } | { status: 'failed'; code: str
 export type RefusalReason = 'rate_limited' | 'quota_exceeded';
 /** One webhook HTTP attempt: a 2xx, another status, or no answer at all (refused, timeout, blocked address). */
 export type WebhookAttemptResult = 'success' | 'http_error' | 'no_response';
+/** A limiter window that falls back to process memory while Redis is unreachable: the throttle's two, and failed authentications per address. */
+export type FallbackWindow = 'key' | 'user' | 'address';
 export interface ModelLabels {
   provider: string;
   model: string;
@@ -42,6 +44,10 @@ export interface ServiceMetrics {
   modelCall(labels: ModelLabels, source: 'provider' | 'cache'): void;
   /** Tokens a provider charged for a call this process made. */
   modelTokens(labels: ModelLabels, inputTokens: number, outputTokens: number): void;
+  /** Whether the shared store (Redis) answers this process now. */
+  sharedStoreUp(up: boolean): void;
+  /** A request counted by a per-process limiter because Redis was unreachable. */
+  limiterFallback(window: FallbackWindow): void;
 }
 
 export function createServiceMetrics(registry: Registry = new Registry()): ServiceMetrics {
@@ -122,6 +128,18 @@ export function createServiceMetrics(registry: Registry = new Registry()): Servi
     registers,
   });
 
+  const sharedStoreUp = new Gauge({
+    name: `${PREFIX}shared_store_up`,
+    help: 'Whether the shared store answers this process: 1 yes (always, on the in-process store without REDIS_URL), 0 while Redis is unreachable (throttling then counts per process)',
+    registers,
+  });
+  const limiterFallbacks = new Counter({
+    name: `${PREFIX}limiter_fallback_total`,
+    help: 'Requests counted by a per-process limiter because Redis was unreachable, by window (key and user: the request throttle; address: failed authentications)',
+    labelNames: ['window'] as const,
+    registers,
+  });
+
   return {
     registry,
     httpRequest({ route, method, status }, seconds) {
@@ -154,6 +172,12 @@ export function createServiceMetrics(registry: Registry = new Registry()): Servi
     modelTokens({ provider, model }, inputTokens, outputTokens) {
       modelTokens.inc({ provider, model, type: 'input' }, inputTokens);
       modelTokens.inc({ provider, model, type: 'output' }, outputTokens);
+    },
+    sharedStoreUp(up) {
+      sharedStoreUp.set(up ? 1 : 0);
+    },
+    limiterFallback(window) {
+      limiterFallbacks.inc({ window });
     },
   };
 }

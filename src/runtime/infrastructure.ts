@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../storage/database';
 import { openSharedCache, type SharedCache } from '../storage/shared-cache';
+import { watchStoreOutages } from '../storage/store-outage';
 import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
 import { tracingFromConfig, type Tracing } from '../tracing/tracing';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
@@ -57,6 +58,7 @@ async function openInfrastructure(
   logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
 
   const store = openSharedCache(config.REDIS_URL);
+  watchStoreOutages(store, logger, measured.metrics);
   logger.info({ store: store.kind }, 'shared cache ready');
 
   const tracing = tracingFromConfig(config);

@@ -22,6 +22,9 @@ export interface SharedCache {
   readonly redis: Redis | null;
 }
 
+/** A Redis command answers in well under a millisecond; one this slow means Redis is not answering. */
+export const COMMAND_TIMEOUT_MS = 1_000;
+
 export function openSharedCache(redisUrl: string | undefined): SharedCache {
   return redisUrl ? new RedisSharedCache(redisUrl) : new MemorySharedCache();
 }
@@ -32,9 +35,13 @@ class RedisSharedCache implements SharedCache {
 
   constructor(url: string) {
     this.redis = new Redis(url, {
-      // Fail fast when Redis is down instead of queueing commands forever; callers fall back.
+      // Fail fast when Redis is down instead of queueing commands until it is back: callers fall
+      // back (the throttle to per-process limits, cache reads to a miss). No offline queue, so a
+      // command while reconnecting fails at once; a command timeout, so one sent to a Redis that
+      // stopped answering without closing the connection fails within a second.
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
+      commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: 5_000,
       lazyConnect: false,
       // Commands issued in the same tick (the throttle's two counters, many requests' at once) go
@@ -65,7 +72,8 @@ class RedisSharedCache implements SharedCache {
   async subscribe(channel: string, onMessage: (message: string) => void, onReset?: () => void) {
     // A subscribed connection can do nothing else, so it gets its own.
     if (!this.subscriber) {
-      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      // Subscriptions wait out an outage (ioredis subscribes again on reconnecting) rather than fail.
+      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
       this.subscriber.on('error', () => {});
       this.subscriber.on('message', (ch: string, message: string) => {
         for (const listener of this.listeners.get(ch) ?? []) listener.onMessage(message);

@@ -18,7 +18,9 @@ export type NamedHistory = HistoryAndWorkflowId;
 /** The workflows a job or a batch runs as, by type name (workflows/index.ts). */
 export const JOB_AND_BATCH_WORKFLOW_TYPES = ['videoJobWorkflow', 'batchWorkflow'] as const;
 
-export class WorkflowNotFoundError extends Error {}
+export class WorkflowNotFoundError extends Error {
+  override readonly name = 'WorkflowNotFoundError';
+}
 
 /** gRPC's status code NOT_FOUND, which the history call answers for an unknown workflow id. */
 const GRPC_NOT_FOUND = 5;

@@ -1,15 +1,18 @@
 /**
  * Request throttling (docs/api-behaviour.md#throttling) with rate-limiter-flexible: atomic in Redis
- * so the limits hold across API processes, in process memory on the embedded default (one process).
+ * so the limits hold across API processes, in process memory on the embedded default (one process)
+ * and, per process, while Redis is unreachable (src/usage/shared-limiter.ts).
  * A fixed one-minute window per key, sized by the key's plan, and one per user holding all of the
  * user's keys together to USER_LIMIT_FACTOR times that, so minting keys does not multiply the
  * throttle.
  */
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Plan, Principal } from '../domain/access';
 import { AppError } from '../domain/errors';
 import type { PlanLimitTable } from '../domain/plans';
+import type { ServiceMetrics } from '../metrics/service-metrics';
 import type { SharedCache } from '../storage/shared-cache';
+import { sharedLimiter } from './shared-limiter';
 
 const WINDOW_SECONDS = 60;
 /** All of a user's keys together may make this many times the plan's per-key limit. */
@@ -49,17 +52,15 @@ export interface ThrottleSnapshot extends WindowSnapshot {
   user: WindowSnapshot;
 }
 
-export function createThrottle(store: SharedCache, limits: PlanLimitTable): Throttle {
+export function createThrottle(store: SharedCache, limits: PlanLimitTable, metrics?: Pick<ServiceMetrics, 'limiterFallback'>): Throttle {
   const limiter = (plan: Plan, scope: Scope): RateLimiterAbstract | null => {
     const perKey = limits[plan].requestsPerMinute;
     if (perKey === null) return null;
-    const options =
+    const window =
       scope === 'key'
-        ? { keyPrefix: `throttle:${plan}`, points: perKey, duration: WINDOW_SECONDS }
-        : { keyPrefix: `throttle-user:${plan}`, points: perKey * USER_LIMIT_FACTOR, duration: WINDOW_SECONDS };
-    return store.redis
-      ? new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true })
-      : new RateLimiterMemory(options);
+        ? { keyPrefix: `throttle:${plan}`, points: perKey, durationSeconds: WINDOW_SECONDS }
+        : { keyPrefix: `throttle-user:${plan}`, points: perKey * USER_LIMIT_FACTOR, durationSeconds: WINDOW_SECONDS };
+    return sharedLimiter(store, window, () => metrics?.limiterFallback(scope));
   };
   // Built once per plan: every authenticated request comes through here.
   const windows = new Map<Plan, PlanWindows | null>();
@@ -147,7 +148,7 @@ function refusal(limiter: RateLimiterAbstract, rejection: unknown, plan: Plan, s
       'Retry-After': headers['RateLimit-Reset']!,
     });
   }
-  // Redis down: the store is unavailable, which is a dependency failure, not the client's.
+  // Neither the shared window nor the per-process one could count: a fault of ours, not the client's.
   return new AppError('SERVICE_UNAVAILABLE', 'Request throttling is unavailable; try again shortly', undefined, { 'Retry-After': '5' });
 }
 

@@ -274,6 +274,28 @@ describe('quota, statuses and reading batches', () => {
   });
 });
 
+it('averages the processing time over the completed jobs only; the total covers every ended job', async () => {
+  const pro = await service.createUser('pro');
+  const ids = [...genIds(9_100, 2), VIDEO_UNAVAILABLE];
+  const res = await call(service, 'POST', '/api/v1/batch/process', { key: pro.key, body: { videos: videos(ids) } });
+  expect(res.status).toBe(202);
+  expect(await waitForBatch(pro.key, res.json.batch_id)).toMatchObject({ status: 'partial_failure', completed_jobs: 2, failed_jobs: 1 });
+  // Known times in place of the measured ones, so the figures can be checked exactly.
+  const times = [2.5, 4, 30];
+  for (const [i, jobId] of (res.json.job_ids as string[]).entries()) {
+    await service.db.updateTable('jobs').set({ processing_time: times[i]! }).where('id', '=', jobId).execute();
+  }
+  const results = await call(service, 'GET', `/api/v1/batch/results/${res.json.batch_id}`, { key: pro.key });
+  expect(results.json.summary_stats).toEqual({
+    total: 3,
+    successful: 2,
+    failed: 1,
+    success_rate: 0.6667,
+    total_processing_time: 36.5,
+    average_processing_time: 3.25,
+  });
+});
+
 it('ends failed when every job failed, with the failures on request', async () => {
   const pro = await service.createUser('pro');
   const res = await call(service, 'POST', '/api/v1/batch/process', { key: pro.key, body: { videos: videos([VIDEO_UNAVAILABLE, VIDEO_PRIVATE, VIDEO_NO_CAPTIONS]) } });
@@ -287,7 +309,7 @@ it('ends failed when every job failed, with the failures on request', async () =
     batch_id: res.json.batch_id,
     status: 'failed',
     successful_jobs: [],
-    summary_stats: { total: 3, successful: 0, failed: 3, success_rate: 0 },
+    summary_stats: { total: 3, successful: 0, failed: 3, success_rate: 0, average_processing_time: null },
   });
   expect(withFailed.json.failed_jobs).toEqual([
     { job_id: res.json.job_ids[0], video_url: `https://www.youtube.com/watch?v=${VIDEO_UNAVAILABLE}`, error: { code: 'VIDEO_UNAVAILABLE', message: expect.any(String) } },

@@ -128,6 +128,16 @@ it('replays history files, and exits 1 naming the workflow that no longer replay
   expect(report.failed).toEqual([{ workflow_id: 'reordered-job', error: expect.stringMatching(/[Nn]ondetermin/) }]);
 });
 
+it('reports an unknown job id as a failed replay on its JSON line, and exits 1', async () => {
+  const run = await cli(['jobs', 'replay', 'job_doesnotexist0000000']);
+  expect(run.code).toBe(1);
+  expect(run.stdout.trim().split('\n')).toHaveLength(1);
+  expect(JSON.parse(run.stdout)).toEqual({
+    replayed: 0,
+    failed: [{ workflow_id: 'job_doesnotexist0000000', error: 'WorkflowNotFoundError: no workflow with id job_doesnotexist0000000' }],
+  });
+});
+
 it('says what is wrong with a missing workflow or a misused command', async () => {
   const missing = await cli(['jobs', 'history', 'job_doesnotexist0000000']);
   expect(missing.code).toBe(1);

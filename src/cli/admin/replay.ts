@@ -2,11 +2,12 @@
  * `cli jobs replay JOB_ID | --file PATH... | --since 24h`: replays workflow histories against the
  * current workflow code; exit 1 on any nondeterminism.
  */
+import type { Client } from '@temporalio/client';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { routeTemporalLogs } from '../../runtime/temporal-logging';
-import { closedJobAndBatchHistories, fetchWorkflowHistory, readHistoryFiles, type NamedHistory } from '../../temporal/workflow-histories';
-import { replayHistories } from '../../../workers/replay-histories';
+import { closedJobAndBatchHistories, fetchWorkflowHistory, readHistoryFiles, WorkflowNotFoundError } from '../../temporal/workflow-histories';
+import { replayHistories, type ReplayReport } from '../../../workers/replay-histories';
 import { EXIT } from '../exit-codes';
 import { printJsonLine } from '../output';
 import { withTemporal } from '../temporal';
@@ -44,9 +45,23 @@ export async function replay(jobId: string | undefined, options: { file?: string
       ? await replayHistories(readHistoryFiles(source.files))
       : await withTemporal(loadConfig(), async (client) => {
           if ('since' in source) return replayHistories(closedJobAndBatchHistories(client, source.since));
-          const one: NamedHistory = { workflowId: source.workflowId, history: await fetchWorkflowHistory(client, source.workflowId) };
-          return replayHistories([one]);
+          return replayOne(client, source.workflowId);
         });
   printJsonLine(report);
   process.exitCode = report.failed.length === 0 ? EXIT.OK : EXIT.FAILED;
+}
+
+/**
+ * One job's or batch's history, replayed. An id Temporal does not know is a failed replay like any
+ * other, reported on the same line (nothing was replayed), so a script reads one shape whatever happened.
+ */
+async function replayOne(client: Client, workflowId: string): Promise<ReplayReport> {
+  let history;
+  try {
+    history = await fetchWorkflowHistory(client, workflowId);
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    return { replayed: 0, failed: [{ workflow_id: workflowId, error: `${error.name}: ${error.message}` }] };
+  }
+  return replayHistories([{ workflowId, history }]);
 }

@@ -45,13 +45,14 @@ export const healthRoute = (deps: HealthDeps) =>
     path: '/health',
     summary: 'Service health',
     description:
-      'No key needed. 200 when the database, Redis (if configured) and Temporal answer; 503 otherwise, ' +
-      'and 503 with status "draining" while the process shuts down.',
+      'No key needed. 200 with status "ok" when the database, Redis (if configured) and Temporal answer; ' +
+      '200 with status "degraded" when only Redis does not (the service keeps serving, throttling per process); ' +
+      '503 when the database or Temporal does not, and 503 with status "draining" while the process shuts down.',
     tags: ['health'],
     auth: { kind: 'none' },
     responses: {
-      200: { description: 'Healthy', schema: HealthSchema },
-      503: { description: 'A dependency is down, or the process is shutting down', schema: HealthSchema },
+      200: { description: 'Serving: every dependency answers ("ok"), or all but Redis ("degraded")', schema: HealthSchema },
+      503: { description: 'The database or Temporal is down, or the process is shutting down', schema: HealthSchema },
     },
     async handler({ ctx }) {
       // A 503 is an error like any other: the envelope (success false, error, request_id) beside the checks.
@@ -73,11 +74,13 @@ export const healthRoute = (deps: HealthDeps) =>
         // The API's Temporal client gives GetSystemInfo a CHECK_TIMEOUT_MS deadline itself.
         probe('temporal', () => deps.temporal.connection.workflowService.getSystemInfo({})),
       ]);
-      const healthy = checks.every(([, check]) => check.status === 'ok');
       const checkRecord = Object.fromEntries(checks) as Record<string, Check>;
       if (deps.store.kind === 'memory') checkRecord.redis = { status: 'ok', detail: 'in-process store (no REDIS_URL)' };
-      if (healthy) return { body: { success: true, status: 'ok', checks: checkRecord } };
       const failing = checks.filter(([, check]) => check.status === 'error').map(([name]) => name);
+      if (failing.length === 0) return { body: { success: true, status: 'ok', checks: checkRecord } };
+      // Redis is not needed to serve: without it, throttling counts per process and shared-cache
+      // reads miss, so the service is degraded, not down.
+      if (failing.every((name) => name === 'redis')) return { body: { success: true, status: 'degraded', checks: checkRecord } };
       return {
         status: 503,
         headers: { 'Retry-After': RETRY_AFTER_SECONDS },

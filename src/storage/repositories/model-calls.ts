@@ -26,40 +26,42 @@ export interface CallMadeFor {
 }
 
 /**
- * Records a call just made: into the cache (a later identical call replaces it: force_refresh
- * made it again) and, at its tokens, into the ledger of the job it was made for. Only calls
- * actually sent to the provider come here, so the ledger counts each of them once, whether its
- * answer was used or its attempt failed later.
+ * Enters a call just made to the provider in the ledger of the job it was made for, at its
+ * tokens. Only calls actually sent to the provider come here, so the ledger counts each of them
+ * once, whether its answer was used or its attempt failed later. Written on its own, apart from
+ * the cache: the call is paid for whether or not the cache keeps it.
  */
-export async function saveModelCall(db: Db, callKey: string, call: StoredModelCall, madeFor: CallMadeFor): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('model_calls')
-      .values({ call_key: callKey, output: call.output, input_tokens: call.inputTokens, output_tokens: call.outputTokens })
-      .onConflict((oc) =>
-        oc.column('call_key').doUpdateSet({
-          output: (eb) => eb.ref('excluded.output'),
-          input_tokens: (eb) => eb.ref('excluded.input_tokens'),
-          output_tokens: (eb) => eb.ref('excluded.output_tokens'),
-          created_at: (eb) => eb.ref('excluded.created_at'),
-        }),
-      )
-      .execute();
-    await trx
-      .insertInto('model_usage')
-      .columns(['job_id', 'user_id', 'model', 'input_tokens', 'output_tokens'])
-      .expression((eb) =>
-        eb
-          .selectFrom('jobs')
-          .select([
-            'jobs.id',
-            'jobs.user_id',
-            sql<string>`${madeFor.model}::text`.as('model'),
-            sql<number>`${call.inputTokens}::integer`.as('input_tokens'),
-            sql<number>`${call.outputTokens}::integer`.as('output_tokens'),
-          ])
-          .where('jobs.id', '=', madeFor.jobId),
-      )
-      .execute();
-  });
+export async function recordModelUsage(db: Db, call: Pick<StoredModelCall, 'inputTokens' | 'outputTokens'>, madeFor: CallMadeFor): Promise<void> {
+  await db
+    .insertInto('model_usage')
+    .columns(['job_id', 'user_id', 'model', 'input_tokens', 'output_tokens'])
+    .expression((eb) =>
+      eb
+        .selectFrom('jobs')
+        .select([
+          'jobs.id',
+          'jobs.user_id',
+          sql<string>`${madeFor.model}::text`.as('model'),
+          sql<number>`${call.inputTokens}::integer`.as('input_tokens'),
+          sql<number>`${call.outputTokens}::integer`.as('output_tokens'),
+        ])
+        .where('jobs.id', '=', madeFor.jobId),
+    )
+    .execute();
+}
+
+/** Keeps a call's answer under `callKey`; a later identical call replaces it (force_refresh made it again). */
+export async function cacheModelCall(db: Db, callKey: string, call: StoredModelCall): Promise<void> {
+  await db
+    .insertInto('model_calls')
+    .values({ call_key: callKey, output: call.output, input_tokens: call.inputTokens, output_tokens: call.outputTokens })
+    .onConflict((oc) =>
+      oc.column('call_key').doUpdateSet({
+        output: (eb) => eb.ref('excluded.output'),
+        input_tokens: (eb) => eb.ref('excluded.input_tokens'),
+        output_tokens: (eb) => eb.ref('excluded.output_tokens'),
+        created_at: (eb) => eb.ref('excluded.created_at'),
+      }),
+    )
+    .execute();
 }

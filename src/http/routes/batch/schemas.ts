@@ -106,7 +106,7 @@ export const BatchResultsSchema = z
       failed: z.number().int(),
       success_rate: z.number().min(0).max(1).nullable().describe('successful / (successful + failed), 0..1; null before any job has ended.'),
       total_processing_time: z.number().describe('Seconds, summed over the ended jobs.'),
-      average_processing_time: z.number().nullable().describe('Seconds per ended job; null before any has ended.'),
+      average_processing_time: z.number().nullable().describe('Seconds per completed job (failed ones left out); null while none has completed.'),
     }),
     processing_metadata: z.object({
       created_at: isoDate,
