@@ -1,7 +1,6 @@
 /** The I/O of one video job: YouTube, the transcript cache, summaries, the job's row. */
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import type { JobWarning } from '../src/domain/job';
-import type { JobFailure } from '../src/domain/job-failure';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { ModeFailure } from '../src/summaries/thread/summary-task';
 import type { Transcript } from '../src/domain/transcript';
@@ -12,7 +11,7 @@ import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords, measureTranscript, outlineTranscript } from '../src/domain/transcript-limits';
 import type { TranscriptEncoder } from '../src/transcripts/transcript-encoder';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
-import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
+import type { JobEndDeps } from './job-end';
 
 export interface JobActivityDeps extends JobSummarizerDeps, JobEndDeps {
   youtube: YouTubeClient;
@@ -122,17 +121,6 @@ export function createJobActivities(deps: JobActivityDeps) {
       return { fetched: comments.fetched };
     },
 
-    /** The version before 'summaries-analysed-once' asks for one mode at a time; its workflows may still be running. */
-    async writeSummary(input: { jobId: string; mode: SummaryMode; progress: number }): Promise<void> {
-      await jobs.recordStep(db, input.jobId, 'summarizing', input.progress);
-      let run = await summarizeJob(input.jobId, [input.mode]);
-      if (run.failures.length > 0) {
-        await settleModelFailures(run.failures, deps.summaryFallback);
-        run = await summarizeJob(input.jobId, [input.mode], { provider: 'extractive' });
-      }
-      await jobs.saveSummary(db, input.jobId, run.entries[0]!);
-    },
-
     /**
      * Every mode of a job from one load and one analysis of its transcript. Progress moves
      * through `progress.from`..`progress.to` as each mode is saved.
@@ -158,14 +146,6 @@ export function createJobActivities(deps: JobActivityDeps) {
         warnings.push(fallback.warning);
       }
       return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs), warnings };
-    },
-
-    async completeJob(input: { jobId: string; warnings: JobWarning[] }): Promise<void> {
-      await completeJobRow(deps, input.jobId, input.warnings);
-    },
-
-    async failJob(input: { jobId: string; failure: JobFailure }): Promise<void> {
-      await failJobRow(deps, input.jobId, input.failure);
     },
   };
 }
