@@ -8,6 +8,7 @@ import type { JobProgress, JobStep, JobWarning } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
 import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
+import type { WatchHandover } from '../src/youtube/watch-handover';
 import type { createJobEndActivities, JobEnd } from '../activities/announce-job-end';
 import type { createInfographicActivities } from '../activities/infographics';
 import type { createSpeechActivities } from '../activities/speech-to-text';
@@ -72,14 +73,23 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   try {
     advance('fetching_metadata', PROGRESS.started);
     const useProxy = input.useProxy ?? null;
-    // Comments are read beside the metadata and the transcript and are never fatal: at worst a
-    // warning. Nothing waits on them until the summaries, by when they have long been read; their
-    // completion brings a workflow task of its own, which overlaps the transcript's fetch.
-    const commentsRead = input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
-    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
+    // The metadata step reads the watch page and hands on what the transcript and comments need
+    // of it (`watch`), so a job attempt fetches the page once.
+    const { watch } = await fetching.fetchVideoMetadata({
+      jobId: input.jobId,
+      videoId: input.videoId,
+      useProxy,
+      language: input.language,
+      includeComments: input.includeComments ?? false,
+      progress: PROGRESS.started,
+    });
+    // Comments are read beside the transcript and are never fatal: at worst a warning. Nothing
+    // waits on them until the summaries, by when they have long been read; their completion
+    // brings a workflow task of its own, which overlaps the transcript's fetch.
+    const commentsRead = input.includeComments ? readComments(input, useProxy, watch) : Promise.resolve([]);
 
     advance('fetching_transcript', PROGRESS.transcript);
-    const transcript = await readTranscript(input, useProxy, fetching, advance);
+    const transcript = await readTranscript(input, useProxy, watch, fetching, advance);
 
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
@@ -122,6 +132,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 async function readTranscript(
   input: VideoJobInput,
   useProxy: boolean | null,
+  watch: WatchHandover | null,
   fetching: JobActivities,
   advance: (step: JobStep, progress: number) => void,
 ): Promise<TranscriptFetched> {
@@ -137,6 +148,7 @@ async function readTranscript(
       forceRefresh: input.forceRefresh,
       maxTranscriptLength: input.maxTranscriptLength,
       useProxy,
+      watch,
       progress: PROGRESS.transcript,
     });
   } catch (error) {
@@ -239,14 +251,14 @@ function failureType(error: unknown): string | null {
  * policy: comments turned off are final at once, other failures are retried a few times, and
  * whatever still fails becomes the COMMENTS_UNAVAILABLE warning, never the job's failure.
  */
-async function readComments(input: VideoJobInput, useProxy: boolean | null): Promise<JobWarning[]> {
+async function readComments(input: VideoJobInput, useProxy: boolean | null, watch: WatchHandover | null): Promise<JobWarning[]> {
   const reading = proxyActivities<JobActivities>({
     startToCloseTimeout: '2 minutes',
     heartbeatTimeout: '20 seconds',
     retry: youTubeRetry(input, Math.min(3, input.retry.fetchMaxAttempts)),
   });
   try {
-    await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy });
+    await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy, watch });
     return [];
   } catch (error) {
     return [{ code: 'COMMENTS_UNAVAILABLE', field: 'options.include_comments', message: `Comments could not be read: ${failureMessage(error)}` }];
