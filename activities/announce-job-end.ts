@@ -7,7 +7,7 @@ import { isTerminal, type JobWarning } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
 import { queueNotice } from '../src/notifications';
 import * as jobs from '../src/storage/repositories/jobs';
-import { jobEventData, jobEventType, recordWebhookDelivery, scheduleWebhook, type WebhookDeliveryInput } from '../src/webhooks';
+import { jobEventData, jobEventType, recordWebhookDelivery, type WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
 import { completeJobRow, failJobRow } from './job-end';
 
@@ -28,10 +28,10 @@ export function createJobEndActivities(deps: JobEndActivityDeps) {
   const { db } = deps;
 
   /**
-   * The job.completed / job.failed webhook (recorded; started here only for workflows from before
-   * the webhook-delivery-child patch) and the job_failed notice.
+   * The job.completed / job.failed webhook (recorded here, its delivery workflow started by the
+   * job's workflow) and the job_failed notice.
    */
-  async function announce(jobId: string, delivery: 'by-workflow' | 'here'): Promise<JobEnded> {
+  async function announce(jobId: string): Promise<JobEnded> {
     const job = await jobs.findJob(db, jobId);
     if (!job || !isTerminal(job.status)) return { webhook: null };
     const type = jobEventType(job);
@@ -39,10 +39,9 @@ export function createJobEndActivities(deps: JobEndActivityDeps) {
     let webhook: WebhookDeliveryInput | null = null;
     // Batch children carry no webhook_url of their own: the batch announces itself.
     if (job.request.webhookUrl) {
-      const webhookDeps = { db, temporal: deps.temporal, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs };
+      const webhookDeps = { db, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs };
       const event = { userId: job.user_id, url: job.request.webhookUrl, type, data, jobId: job.id, batchId: job.batch_id, idempotencyKey: `${type}:${job.id}` };
-      if (delivery === 'by-workflow') webhook = (await recordWebhookDelivery(webhookDeps, event)).start;
-      else await scheduleWebhook(webhookDeps, event);
+      webhook = (await recordWebhookDelivery(webhookDeps, event)).start;
     }
     // A batch's failures are reported together in its batch_completed notice, not one email each.
     if (job.status === 'failed' && job.batch_id === null) {
@@ -64,22 +63,16 @@ export function createJobEndActivities(deps: JobEndActivityDeps) {
   }
 
   return {
-    /** For workflows from the 'job-end-announcements' patch until 'job-end-in-one-activity'. */
-    async announceJobEnded(input: { jobId: string }): Promise<void> {
-      await announce(input.jobId, 'here');
-    },
-
     /**
-     * A job's end in one (local) activity, for workflows from the 'job-end-in-one-activity' patch
-     * on: the row's terminal state, then the announcements. Each step is idempotent (a row ends once,
-     * webhooks and notices go out once by key), so a retry after a crash in between is harmless.
-     * From the 'webhook-delivery-child' patch on, the workflow starts the webhook's delivery itself
-     * (`deliveryByWorkflow`), with the input returned here.
+     * A job's end in one (local) activity: the row's terminal state, then the announcements. Each
+     * step is idempotent (a row ends once, webhooks and notices go out once by key), so a retry
+     * after a crash in between is harmless. The workflow starts the webhook's delivery with the
+     * input returned here.
      */
-    async finishJob(input: { jobId: string; end: JobEnd; deliveryByWorkflow?: boolean }): Promise<JobEnded> {
+    async finishJob(input: { jobId: string; end: JobEnd }): Promise<JobEnded> {
       if (input.end.status === 'completed') await completeJobRow(deps, input.jobId, input.end.warnings);
       else await failJobRow(deps, input.jobId, input.end.failure);
-      return announce(input.jobId, input.deliveryByWorkflow ? 'by-workflow' : 'here');
+      return announce(input.jobId);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
 import { countJobEnd, failJobRow } from './job-end';
 
-/** Postgres, and what scheduling the batch.completed webhook needs (a Temporal client, the schedule). */
+/** Postgres, and what recording the batch.completed webhook needs (the schedule). */
 export type BatchActivityDeps = WebhookActivityDeps;
 
 export interface ChildRowState {
@@ -53,13 +53,12 @@ export function createBatchActivities(deps: BatchActivityDeps) {
     },
 
     /**
-     * The batch.completed webhook (when the batch has a webhook_url) and the email notice. From the
-     * webhook-delivery-child patch on, the workflow starts the delivery (`deliveryByWorkflow`) with
-     * the input returned here.
+     * The batch.completed webhook (when the batch has a webhook_url) and the email notice. The
+     * workflow starts the delivery with the input returned here.
      */
-    async announceBatchCompleted(input: { batchId: string; resultsUrl: string; deliveryByWorkflow?: boolean }): Promise<{ webhook: WebhookDeliveryInput | null }> {
-      const webhooks = { temporal: deps.temporal, retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs };
-      const webhook = await announceBatch({ db, webhooks }, input.batchId, input.resultsUrl, input.deliveryByWorkflow ? 'by-workflow' : 'here');
+    async announceBatchCompleted(input: { batchId: string; resultsUrl: string }): Promise<{ webhook: WebhookDeliveryInput | null }> {
+      const webhooks = { retrySchedule: deps.webhooks.retrySchedule, attemptTimeoutMs: deps.webhooks.attemptTimeoutMs };
+      const webhook = await announceBatch({ db, webhooks }, input.batchId, input.resultsUrl);
       return { webhook };
     },
   };

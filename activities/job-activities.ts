@@ -1,18 +1,17 @@
 /** The I/O of one video job: YouTube, the transcript cache, summaries, the job's row. */
 import { Context, ApplicationFailure } from '@temporalio/activity';
 import type { JobWarning } from '../src/domain/job';
-import type { JobFailure } from '../src/domain/job-failure';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { ModeFailure } from '../src/summaries/thread/summary-task';
 import type { Transcript } from '../src/domain/transcript';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as jobComments from '../src/storage/repositories/job-comments';
 import * as transcriptCache from '../src/storage/repositories/transcript-cache';
-import { YouTubeError, type YouTubeClient } from '../src/youtube';
+import { YouTubeError, type WatchHandover, type YouTubeClient } from '../src/youtube';
 import { truncateTranscript, countWords, measureTranscript, outlineTranscript } from '../src/domain/transcript-limits';
 import type { TranscriptEncoder } from '../src/transcripts/transcript-encoder';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
-import { completeJobRow, failJobRow, type JobEndDeps } from './job-end';
+import type { JobEndDeps } from './job-end';
 
 export interface JobActivityDeps extends JobSummarizerDeps, JobEndDeps {
   youtube: YouTubeClient;
@@ -32,6 +31,12 @@ export interface SummariesWritten {
   warnings?: JobWarning[];
 }
 
+export interface VideoRead {
+  title: string;
+  /** What the watch page tells the later steps; null when the metadata came from another client. */
+  watch: WatchHandover | null;
+}
+
 export interface TranscriptFetched {
   language: string;
   source: Transcript['source'];
@@ -46,13 +51,29 @@ export function createJobActivities(deps: JobActivityDeps) {
   const summarizeJob = createJobSummarizer(deps);
 
   return {
-    async fetchVideoMetadata(input: { jobId: string; videoId: string; useProxy?: boolean | null; progress: number }): Promise<{ title: string }> {
+    /**
+     * The video's metadata, and what its watch page tells the transcript and comments steps
+     * (`watch`, a few KB at most): the workflow passes it on, so a job attempt reads the page once.
+     */
+    async fetchVideoMetadata(input: {
+      jobId: string;
+      videoId: string;
+      useProxy?: boolean | null;
+      language: string | null;
+      includeComments: boolean;
+      progress: number;
+    }): Promise<VideoRead> {
       await jobs.recordStep(db, input.jobId, 'fetching_metadata', input.progress);
-      const metadata = await withHeartbeat(() =>
-        callYouTube(() => deps.youtube.getMetadata(input.videoId, { useProxy: input.useProxy ?? null })),
+      const { metadata, watch } = await withHeartbeat(() =>
+        callYouTube(() =>
+          deps.youtube.readVideo(input.videoId, {
+            useProxy: input.useProxy ?? null,
+            handover: { language: input.language, comments: input.includeComments },
+          }),
+        ),
       );
       await jobs.saveVideoInfo(db, input.jobId, metadata);
-      return { title: metadata.title };
+      return { title: metadata.title, watch };
     },
 
     async fetchTranscript(input: {
@@ -62,6 +83,8 @@ export function createJobActivities(deps: JobActivityDeps) {
       forceRefresh: boolean;
       maxTranscriptLength: number;
       useProxy?: boolean | null;
+      /** From fetchVideoMetadata: the watch page is not read again. */
+      watch?: WatchHandover | null;
       progress: number;
     }): Promise<TranscriptFetched> {
       await jobs.recordStep(db, input.jobId, 'fetching_transcript', input.progress);
@@ -99,7 +122,7 @@ export function createJobActivities(deps: JobActivityDeps) {
           return { ...cached, measures: known ?? measureTranscript(cached.transcript.segments), outlined: known !== null };
         }
         const fetched = await callYouTube(() =>
-          deps.youtube.getTranscript(input.videoId, { language: input.language, useProxy: input.useProxy ?? null }),
+          deps.youtube.getTranscript(input.videoId, { language: input.language, useProxy: input.useProxy ?? null, watch: input.watch ?? null }),
         );
         const encoded = await deps.transcriptEncoder.encode(fetched);
         const written = await transcriptCache.putCachedTranscript(db, input.videoId, input.language, fetched, encoded);
@@ -114,23 +137,12 @@ export function createJobActivities(deps: JobActivityDeps) {
     },
 
     /** The video's top comments (include_comments), saved for the result and the summaries. */
-    async fetchComments(input: { jobId: string; videoId: string; useProxy: boolean | null }): Promise<{ fetched: number }> {
+    async fetchComments(input: { jobId: string; videoId: string; useProxy: boolean | null; watch?: WatchHandover | null }): Promise<{ fetched: number }> {
       const comments = await withHeartbeat(() =>
-        callYouTube(() => deps.youtube.getComments(input.videoId, { useProxy: input.useProxy, limit: deps.commentsLimit })),
+        callYouTube(() => deps.youtube.getComments(input.videoId, { useProxy: input.useProxy, limit: deps.commentsLimit, watch: input.watch ?? null })),
       );
       await jobComments.saveJobComments(db, input.jobId, comments);
       return { fetched: comments.fetched };
-    },
-
-    /** The version before 'summaries-analysed-once' asks for one mode at a time; its workflows may still be running. */
-    async writeSummary(input: { jobId: string; mode: SummaryMode; progress: number }): Promise<void> {
-      await jobs.recordStep(db, input.jobId, 'summarizing', input.progress);
-      let run = await summarizeJob(input.jobId, [input.mode]);
-      if (run.failures.length > 0) {
-        await settleModelFailures(run.failures, deps.summaryFallback);
-        run = await summarizeJob(input.jobId, [input.mode], { provider: 'extractive' });
-      }
-      await jobs.saveSummary(db, input.jobId, run.entries[0]!);
     },
 
     /**
@@ -158,14 +170,6 @@ export function createJobActivities(deps: JobActivityDeps) {
         warnings.push(fallback.warning);
       }
       return { analyses: run.analyses, analysisMs: Math.round(run.analysisMs), warnings };
-    },
-
-    async completeJob(input: { jobId: string; warnings: JobWarning[] }): Promise<void> {
-      await completeJobRow(deps, input.jobId, input.warnings);
-    },
-
-    async failJob(input: { jobId: string; failure: JobFailure }): Promise<void> {
-      await failJobRow(deps, input.jobId, input.failure);
     },
   };
 }

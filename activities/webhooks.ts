@@ -1,12 +1,11 @@
 /** The I/O of webhook delivery workflows: one signed HTTP attempt, recorded in Postgres. */
 import { Context } from '@temporalio/activity';
-import type { Client } from '@temporalio/client';
 import type { Db } from '../src/storage/database';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { attemptDelivery, type WebhookHttpClient } from '../src/webhooks';
 import type { WebhookAttemptInput, WebhookDeliveryState } from '../workflows/contracts/webhook-delivery';
 
-/** What webhook activities (and anything that schedules webhooks from a worker) need. */
+/** What webhook activities (and the activities that record webhooks at a job's or batch's end) need. */
 export interface WebhookRuntime {
   /** Connect-time SSRF checks unless ALLOW_PRIVATE_WEBHOOKS; WEBHOOK_TIMEOUT_MS per attempt. */
   http: WebhookHttpClient;
@@ -20,8 +19,6 @@ export interface WebhookRuntime {
 
 export interface WebhookActivityDeps {
   db: Db;
-  /** A Temporal client for starting delivery workflows from activities. */
-  temporal: { client: Client; taskQueue: string };
   webhooks: WebhookRuntime;
   /** Webhook attempts and outcomes; jobs ended by the activities that share these deps. */
   metrics: ServiceMetrics;

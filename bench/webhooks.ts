@@ -3,7 +3,7 @@
  *
  *   bash scripts/with-infra.sh node --require tsx/cjs bench/webhooks.ts [--deliveries 1000] [--concurrency 50]
  *
- * 1. N deliveries scheduled with scheduleWebhook (a row in Postgres, then a delivery workflow on
+ * 1. N deliveries recorded and started (a row in Postgres, then a delivery workflow on
  *    Temporal), `concurrency` at a time, run by the service's own worker (default concurrency
  *    settings): each is one activity that signs the body, POSTs it and records the attempt.
  *    Measured: deliveries/s from the first schedule to the last arrival at the receiver, and
@@ -22,7 +22,8 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { startJobWorker } from '../workers/worker-process';
 import { createTemporalClient } from '../src/temporal/client';
 import { webhookSecretFor } from '../src/storage/repositories/webhook-secrets';
-import { createWebhookHttpClient, scheduleWebhook, signedHeaders } from '../src/webhooks';
+import { createWebhookHttpClient, signedHeaders } from '../src/webhooks';
+import { startWebhookDelivery } from '../test/webhooks/start-delivery';
 import { startReceiver } from '../test/webhooks/receiver';
 import { createBenchUser, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchStack } from './support';
 
@@ -45,7 +46,7 @@ async function main() {
   const user = { id: (await createBenchUser(db, 'bench-webhooks@example.com')).userId };
   const deps = { db, temporal, retrySchedule: config.WEBHOOK_RETRY_SCHEDULE, attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS };
   const schedule = (i: number, tag: string) =>
-    scheduleWebhook(deps, {
+    startWebhookDelivery(deps, {
       userId: user.id,
       url: `${receiver.url}/hook`,
       type: 'job.completed',
@@ -101,7 +102,7 @@ async function main() {
   console.log(`\nmachine: ${machineLine()}`);
   printTable(`webhook deliveries (${DELIVERIES}, ${CONCURRENCY} scheduled at a time, receiver answers 204 at once)`, [
     {
-      what: 'scheduleWebhook -> workflow -> signed POST -> recorded',
+      what: 'record -> workflow -> signed POST -> recorded',
       'per second': round(endToEnd),
       'p50 latency s': round(percentile(latencies, 50)),
       'p95 latency s': round(percentile(latencies, 95)),

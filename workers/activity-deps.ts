@@ -7,7 +7,6 @@ import { createProxyPool } from '../src/proxies';
 import { createSpeechToText } from '../src/speech';
 import { createSummaryPool } from '../src/summaries/summary-pool';
 import { summaryEngineFrom } from '../src/summaries/engine-config';
-import type { TemporalHandle } from '../src/temporal/client';
 import { createWebhookHttpClient } from '../src/webhooks';
 import { createArtifactStore } from '../src/artifacts/open-artifact-store';
 import { createInfographicRenderer } from '../src/infographic/infographic-pool';
@@ -15,15 +14,13 @@ import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { measureModelUsage } from '../src/metrics/model-usage';
 
 /**
- * `temporal`: a client for activities that start workflows (webhook deliveries). The summary,
- * infographic, caption and transcript threads start on first use; whoever stops the worker closes
- * them with the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
+ * The summary, infographic, caption and transcript threads start on first use; whoever stops the
+ * worker closes them with the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
  * `transcriptEncoder.close()`, `artifacts.close()`).
  */
 export function createActivityDeps(
   config: Config,
   db: Db,
-  temporal: Pick<TemporalHandle, 'client' | 'taskQueue'>,
   metrics: ServiceMetrics,
 ): ActivityDeps {
   // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
@@ -45,7 +42,6 @@ export function createActivityDeps(
     commentsLimit: config.COMMENTS_LIMIT,
     artifacts: createArtifactStore(config),
     infographics: createInfographicRenderer(),
-    temporal,
     webhooks: {
       http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),
       retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,

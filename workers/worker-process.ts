@@ -8,8 +8,6 @@ import type { SummaryPool } from '../src/summaries/summary-pool';
 import { routeTemporalLogs, routeTemporalLogsAndMetrics } from '../src/runtime/temporal-logging';
 import type { Infrastructure } from '../src/runtime/infrastructure';
 import { startEmailSender } from '../src/notifications/sender';
-import { createTemporalClient } from '../src/temporal/client';
-import { tracingClientInterceptors } from '../src/tracing/temporal-tracing';
 
 export interface RunningJobWorker extends RunningWorker {
   /** The worker's summary threads, for figures (how many analyses its jobs needed). */
@@ -33,20 +31,11 @@ export async function startJobWorker(
   } else {
     routeTemporalLogs(logger);
   }
-  // Activities start workflows too (webhook deliveries): a client of their own, closed with the worker.
-  const temporal = createTemporalClient({
-    address: infra.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
-    interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
-  });
-  const deps = createActivityDeps(config, infra.database.db, temporal, infra.metrics);
+  const deps = createActivityDeps(config, infra.database.db, infra.metrics);
   // Once, whichever comes first: a shutdown() that waits for it, or the worker stopping on its own.
   let clientsClosed: Promise<void> | null = null;
   const closeClients = () =>
     (clientsClosed ??= Promise.all([
-      temporal.close(),
       deps.webhooks.http.close(),
       deps.summaries.close(),
       deps.infographics.close(),

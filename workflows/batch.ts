@@ -12,7 +12,6 @@ import {
   ParentClosePolicy,
   WorkflowIdReusePolicy,
   log,
-  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -68,13 +67,9 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOut
   const outcome = await bookkeeping.completeBatch({ batchId: input.batchId });
   status = outcome.status;
   try {
-    if (patched('webhook-delivery-child')) {
-      // The webhook's delivery is this workflow's child, not started by the activity.
-      const announced = await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl, deliveryByWorkflow: true });
-      if (announced.webhook) await startWebhookDelivery(announced.webhook);
-    } else {
-      await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl });
-    }
+    // The webhook's delivery is this workflow's child.
+    const announced = await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl });
+    if (announced.webhook) await startWebhookDelivery(announced.webhook);
   } catch (error) {
     log.warn('the batch.completed announcement could not be scheduled', { batchId: input.batchId, error: String(error) });
   }

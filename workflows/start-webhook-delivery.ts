@@ -19,7 +19,7 @@ export async function startWebhookDelivery(delivery: WebhookDeliveryInput): Prom
       workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
     });
   } catch (error) {
-    // Started already (by a workflow from before this one's patch, for the same delivery): it runs.
+    // Started already for the same delivery (by an earlier run of a reset parent): it runs.
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
   }
 }

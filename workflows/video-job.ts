@@ -3,11 +3,12 @@
  * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
  * system of record; the query below gives finer live progress while the workflow runs.
  */
-import { ApplicationFailure, patched, type RetryPolicy, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, type RetryPolicy, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { JobProgress, JobStep, JobWarning } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
 import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
+import type { WatchHandover } from '../src/youtube/watch-handover';
 import type { createJobEndActivities, JobEnd } from '../activities/announce-job-end';
 import type { createInfographicActivities } from '../activities/infographics';
 import type { createSpeechActivities } from '../activities/speech-to-text';
@@ -72,16 +73,23 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
   try {
     advance('fetching_metadata', PROGRESS.started);
     const useProxy = input.useProxy ?? null;
-    // Workflows started before comments and infographics existed never read nor draw them.
-    const extras = patched('comments-and-infographic');
-    // Comments are read beside the metadata and the transcript and are never fatal: at worst a
-    // warning. Nothing waits on them until the summaries, by when they have long been read; their
-    // completion brings a workflow task of its own, which overlaps the transcript's fetch.
-    const commentsRead = extras && input.includeComments ? readComments(input, useProxy) : Promise.resolve([]);
-    await fetching.fetchVideoMetadata({ jobId: input.jobId, videoId: input.videoId, useProxy, progress: PROGRESS.started });
+    // The metadata step reads the watch page and hands on what the transcript and comments need
+    // of it (`watch`), so a job attempt fetches the page once.
+    const { watch } = await fetching.fetchVideoMetadata({
+      jobId: input.jobId,
+      videoId: input.videoId,
+      useProxy,
+      language: input.language,
+      includeComments: input.includeComments ?? false,
+      progress: PROGRESS.started,
+    });
+    // Comments are read beside the transcript and are never fatal: at worst a warning. Nothing
+    // waits on them until the summaries, by when they have long been read; their completion
+    // brings a workflow task of its own, which overlaps the transcript's fetch.
+    const commentsRead = input.includeComments ? readComments(input, useProxy, watch) : Promise.resolve([]);
 
     advance('fetching_transcript', PROGRESS.transcript);
-    const transcript = await readTranscript(input, useProxy, fetching, advance);
+    const transcript = await readTranscript(input, useProxy, watch, fetching, advance);
 
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
@@ -90,7 +98,7 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 
     failureCodeForStep = 'INTERNAL_ERROR';
     const infographicWarnings: JobWarning[] = [];
-    if (extras && input.generateInfographic) {
+    if (input.generateInfographic) {
       advance('generating_infographic', PROGRESS.infographic);
       infographicWarnings.push(...(await drawInfographic(input.jobId)));
     }
@@ -101,23 +109,10 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     end = { status: 'failed', failure: describeFailure(error, failureCodeForStep) };
   }
 
-  if (patched('webhook-delivery-child')) {
-    // The end recorded and announced in one local activity, as below; the webhook's delivery is
-    // then this workflow's child, not started by the activity through a client of its own.
-    const ended = await bookkeeping.finishJob({ jobId: input.jobId, end, deliveryByWorkflow: true });
-    if (ended.webhook) await startWebhookDelivery(ended.webhook);
-  } else if (patched('job-end-in-one-activity')) {
-    // One local activity records the end and announces it, after the patch marker. Before, a
-    // patch marker followed the first local activity: a query answered while that activity ran
-    // can split its workflow task in two, and core, replaying, then looks for the marker one task
-    // early and calls the history nondeterministic (12 of 100 jobs under 20 status pollers).
-    await bookkeeping.finishJob({ jobId: input.jobId, end });
-  } else {
-    if (end.status === 'completed') await bookkeeping.completeJob({ jobId: input.jobId, warnings: end.warnings });
-    else await bookkeeping.failJob({ jobId: input.jobId, failure: end.failure });
-    // Workflows from before job-end announcements ended here.
-    if (patched('job-end-announcements')) await bookkeeping.announceJobEnded({ jobId: input.jobId });
-  }
+  // The end recorded and announced in one local activity; the webhook's delivery is then this
+  // workflow's child.
+  const ended = await bookkeeping.finishJob({ jobId: input.jobId, end });
+  if (ended.webhook) await startWebhookDelivery(ended.webhook);
 
   if (end.status === 'completed') {
     state.status = 'completed';
@@ -133,17 +128,16 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
 /**
  * The transcript per options.transcript_source: the captions, or speech-to-text from the audio
  * when forced (`speech_to_text`) or when the video has no captions for the job (`auto`).
- * Workflows started before speech-to-text read captions only: the patch is asked only where the
- * new behaviour departs from the old, so their histories are met with the same commands.
  */
 async function readTranscript(
   input: VideoJobInput,
   useProxy: boolean | null,
+  watch: WatchHandover | null,
   fetching: JobActivities,
   advance: (step: JobStep, progress: number) => void,
 ): Promise<TranscriptFetched> {
   const source = input.transcriptSource ?? 'auto';
-  if (source === 'speech_to_text' && patched(SPEECH_TO_TEXT_PATCH)) {
+  if (source === 'speech_to_text') {
     return transcribeAudio(input, useProxy, 'requested', advance);
   }
   try {
@@ -154,17 +148,16 @@ async function readTranscript(
       forceRefresh: input.forceRefresh,
       maxTranscriptLength: input.maxTranscriptLength,
       useProxy,
+      watch,
       progress: PROGRESS.transcript,
     });
   } catch (error) {
-    if (source === 'auto' && failureType(error) === 'TRANSCRIPT_UNAVAILABLE' && patched(SPEECH_TO_TEXT_PATCH)) {
+    if (source === 'auto' && failureType(error) === 'TRANSCRIPT_UNAVAILABLE') {
       return transcribeAudio(input, useProxy, 'no_captions', advance);
     }
     throw error;
   }
 }
-
-const SPEECH_TO_TEXT_PATCH = 'speech-to-text';
 
 /**
  * Speech-to-text: the audio prepared on a worker, its chunks transcribed a few at a time (as many
@@ -258,14 +251,14 @@ function failureType(error: unknown): string | null {
  * policy: comments turned off are final at once, other failures are retried a few times, and
  * whatever still fails becomes the COMMENTS_UNAVAILABLE warning, never the job's failure.
  */
-async function readComments(input: VideoJobInput, useProxy: boolean | null): Promise<JobWarning[]> {
+async function readComments(input: VideoJobInput, useProxy: boolean | null, watch: WatchHandover | null): Promise<JobWarning[]> {
   const reading = proxyActivities<JobActivities>({
     startToCloseTimeout: '2 minutes',
     heartbeatTimeout: '20 seconds',
     retry: youTubeRetry(input, Math.min(3, input.retry.fetchMaxAttempts)),
   });
   try {
-    await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy });
+    await reading.fetchComments({ jobId: input.jobId, videoId: input.videoId, useProxy, watch });
     return [];
   } catch (error) {
     return [{ code: 'COMMENTS_UNAVAILABLE', field: 'options.include_comments', message: `Comments could not be read: ${failureMessage(error)}` }];
@@ -313,27 +306,15 @@ async function summarizeAll(
   activities: JobActivities,
   advance: (step: 'summarizing', progress: number) => void,
 ): Promise<JobWarning[]> {
-  // One activity loads and analyses the transcript once for every mode (it advances the job row
-  // through the span itself); workflows started before this ran one activity per mode.
-  if (patched('summaries-analysed-once')) {
-    const written = await activities.writeSummaries({
-      jobId,
-      modes,
-      progress: { from: PROGRESS.summariesStart, to: PROGRESS.summariesEnd },
-    });
-    advance('summarizing', PROGRESS.summariesEnd);
-    return written.warnings ?? [];
-  }
-  const span = PROGRESS.summariesEnd - PROGRESS.summariesStart;
-  let done = 0;
-  await Promise.all(
-    modes.map(async (mode) => {
-      await activities.writeSummary({ jobId, mode, progress: PROGRESS.summariesStart });
-      done += 1;
-      advance('summarizing', PROGRESS.summariesStart + Math.round((span * done) / modes.length));
-    }),
-  );
-  return [];
+  // One activity loads and analyses the transcript once for every mode, and advances the job row
+  // through the span itself.
+  const written = await activities.writeSummaries({
+    jobId,
+    modes,
+    progress: { from: PROGRESS.summariesStart, to: PROGRESS.summariesEnd },
+  });
+  advance('summarizing', PROGRESS.summariesEnd);
+  return written.warnings ?? [];
 }
 
 /** The job's failure code: the typed one an activity raised, else the step's default. */

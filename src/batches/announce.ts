@@ -8,11 +8,11 @@ import { queueNotice } from '../notifications';
 import type { Db } from '../storage/database';
 import { findBatch, setBatchWebhookDelivery } from '../storage/repositories/batches';
 import type { BatchRow } from '../storage/schema';
-import { recordWebhookDelivery, scheduleWebhook, type WebhookDeliveryInput, type WebhookDeps } from '../webhooks';
+import { recordWebhookDelivery, type WebhookDeliveryInput, type WebhookDeps } from '../webhooks';
 
 export interface BatchAnnouncer {
   db: Db;
-  /** What scheduleWebhook needs besides the database. */
+  /** What recording the delivery needs besides the database. */
   webhooks: Omit<WebhookDeps, 'db'>;
 }
 
@@ -30,15 +30,13 @@ export function batchCompletedData(batch: BatchRow, resultsUrl: string) {
 }
 
 /**
- * The batch.completed webhook's delivery and the email notice. `delivery`: 'by-workflow' records
- * the delivery and returns its workflow's input for the batch workflow to start as its child;
- * 'here' starts it too (batch workflows from before the webhook-delivery-child patch).
+ * The batch.completed webhook's delivery and the email notice: the delivery is recorded, and its
+ * workflow's input returned for the batch workflow to start as its child.
  */
 export async function announceBatch(
   announcer: BatchAnnouncer,
   batchId: string,
   resultsUrl: string,
-  delivery: 'by-workflow' | 'here',
 ): Promise<WebhookDeliveryInput | null> {
   const { db } = announcer;
   const batch = await findBatch(db, batchId);
@@ -57,9 +55,9 @@ export async function announceBatch(
       idempotencyKey: `batch.completed:${batch.id}`,
     };
     const webhookDeps = { db, ...announcer.webhooks };
-    let deliveryId: string;
-    if (delivery === 'by-workflow') ({ deliveryId, start } = await recordWebhookDelivery(webhookDeps, event));
-    else ({ deliveryId } = await scheduleWebhook(webhookDeps, event));
+    const recorded = await recordWebhookDelivery(webhookDeps, event);
+    const { deliveryId } = recorded;
+    start = recorded.start;
     if (batch.webhook_delivery_id !== deliveryId) await setBatchWebhookDelivery(db, batch.id, deliveryId);
   }
 

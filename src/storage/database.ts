@@ -6,7 +6,6 @@ import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { Pool, types, type PoolConfig } from 'pg';
 import { migrationProvider } from './migrations';
 import { openEmbeddedPostgres, type EmbeddedMode } from './embedded-postgres';
-import { importLegacyPglite } from './pglite-import';
 import type { Database } from './schema';
 import { databaseDeadlines } from './pg-deadlines';
 import { connectingThroughRestarts } from './pg-restarts';
@@ -41,7 +40,7 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** DATABASE_QUERY_TIMEOUT_MS: bound on getting a connection and on each statement. */
   queryTimeoutMs?: number;
-  /** Start-up messages of the embedded server (first start, leftovers, the PGlite import). */
+  /** Start-up messages of the embedded server (first start, leftovers). */
   log?: (message: string) => void;
   /** The embedded server stopping unexpectedly, and its restart. Default: log. */
   warn?: (message: string) => void;
@@ -71,9 +70,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   try {
     if (options.migrate !== false) await migrateOnItsOwnConnection(connection);
-    if (embedded?.legacyPgliteDir) {
-      await importLegacyPglite({ pgliteDir: embedded.legacyPgliteDir, target: db, migrate: migrateToLatest, log: options.log ?? (() => {}) });
-    }
   } catch (error) {
     await handle.close();
     throw error;

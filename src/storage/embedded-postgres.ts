@@ -20,8 +20,6 @@ export interface EmbeddedPostgres {
   /** How `pg` reaches it. */
   poolConfig: PoolConfig;
   role: 'host' | 'client';
-  /** A PGlite data directory left by an earlier version, to import once (src/storage/pglite-import.ts). */
-  legacyPgliteDir: string | null;
   close(): Promise<void>;
 }
 
@@ -45,9 +43,6 @@ const MAX_SOCKET_PATH = 100;
 /** The clusters (their `postgres` directories) whose server this process runs. */
 const hostedHere = new Set<string>();
 
-/** Where earlier versions kept the PGlite database. */
-export const LEGACY_PGLITE_DIRNAME = 'data';
-
 export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const root = path.join(dataDir, 'postgres');
   fs.mkdirSync(root, { recursive: true });
@@ -58,7 +53,7 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
   // This process's own server is shared, never taken over: the lock reads our pid as stale (a pid
   // reused after a restart), and a second server on the cluster would stop the first.
   if (hostedHere.has(root) || (options.mode === 'host-or-client' && readLiveLockHolder(lockPath) !== null)) {
-    return { poolConfig, role: 'client', legacyPgliteDir: null, close: async () => {} };
+    return { poolConfig, role: 'client', close: async () => {} };
   }
 
   const lock = await acquirePidLock(lockPath, options.waitForHostMs ?? 15_000, 'the embedded database');
@@ -80,7 +75,6 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
     return {
       poolConfig: first.connection,
       role: 'host',
-      legacyPgliteDir: findLegacyPglite(root),
       close: async () => {
         if (closed) return;
         closed = true;
@@ -96,11 +90,6 @@ export async function openEmbeddedPostgres(dataDir: string, options: EmbeddedPos
     lock.release();
     throw error;
   }
-}
-
-function findLegacyPglite(root: string): string | null {
-  const dir = path.join(root, LEGACY_PGLITE_DIRNAME);
-  return fs.existsSync(path.join(dir, 'PG_VERSION')) ? dir : null;
 }
 
 function socketDirectoryFor(root: string): string {

@@ -87,13 +87,6 @@ export interface JobSummariesTable {
   /** From the entry's generator, for usage reports: 'extractive' or 'llm'. */
   engine: Generated<string>;
   model: string | null;
-  /**
-   * The entry's generator tokens. No report reads them since the ledger (model_usage, migration
-   * 0015); they are still written so that a service of the version before, running beside this
-   * one during an upgrade, reports them as it did. A later migration may drop them.
-   */
-  input_tokens: Generated<number>;
-  output_tokens: Generated<number>;
   created_at: Generated<Date>;
 }
 

@@ -2,7 +2,7 @@
  * Webhooks (docs/api-behaviour.md#webhooks): Standard Webhooks signatures, durable delivery by a
  * Temporal workflow per delivery, and SSRF protection at submission and at connect time.
  */
-export { recordWebhookDelivery, scheduleWebhook, type RecordedDelivery, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
+export { recordWebhookDelivery, type RecordedDelivery, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
 export { assertWebhookTarget, forbiddenReason, isForbiddenAddress, guardedLookup, resolvePublicAddresses, WebhookTargetRefusedError, type Resolver } from './address-policy';
 export { createWebhookHttpClient, type WebhookHttpClient, type AttemptResult } from './http-client';
 export { attemptDelivery } from './deliver';

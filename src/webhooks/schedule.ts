@@ -1,15 +1,13 @@
-/** Scheduling a webhook: a durable record first, then its delivery workflow (docs/api-behaviour.md#delivery-and-retries). */
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+/** Recording a webhook's delivery durably before its workflow starts (docs/api-behaviour.md#delivery-and-retries). */
 import type { Db } from '../storage/database';
 import { insertOrFindDelivery } from '../storage/repositories/webhook-deliveries';
 import { newDeliveryId } from './ids';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from '../../workflows/contracts/webhook-delivery';
+import type { WebhookDeliveryInput } from '../../workflows/contracts/webhook-delivery';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'batch.completed';
 
 export interface WebhookDeps {
   db: Db;
-  temporal: { client: Client; taskQueue: string };
   /** WEBHOOK_RETRY_SCHEDULE: seconds between attempts. */
   retrySchedule: number[];
   /** WEBHOOK_TIMEOUT_MS (default 10 000): sets the attempt activity's own time limit above it. */
@@ -59,27 +57,4 @@ export async function recordWebhookDelivery(deps: Pick<WebhookDeps, 'db' | 'retr
     deliveryId: delivery.id,
     start: unstarted ? { deliveryId: delivery.id, retrySchedule: deps.retrySchedule, attemptTimeoutMs: deps.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS } : null,
   };
-}
-
-/**
- * Records the delivery and starts its workflow from a client. Only for job and batch workflows
- * started before their webhook-delivery-child patch, whose end activity still starts the delivery
- * (docs/workflow-versioning.md); remove it with that patch's deprecation.
- */
-export async function scheduleWebhook(deps: WebhookDeps, input: ScheduleWebhookInput): Promise<{ deliveryId: string }> {
-  const recorded = await recordWebhookDelivery(deps, input);
-  if (recorded.start) {
-    try {
-      await deps.temporal.client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
-        taskQueue: deps.temporal.taskQueue,
-        workflowId: recorded.deliveryId,
-        args: [recorded.start],
-        // A closed delivery workflow is never run again under the same id.
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
-  }
-  return { deliveryId: recorded.deliveryId };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_COMMENTS_LIMIT, type VideoComments } from '../domain/comments';
 import type { Transcript } from '../domain/transcript';
 import type { VideoMetadata } from '../domain/video';
 import { BaseUrl } from './base-url';
-import { chooseCaptionTrack, readCaptionTracks } from './caption-tracks';
+import { chooseCaptionTrack, readCaptionTracks, type CaptionChoice } from './caption-tracks';
 import { parseCaptionsInPlace, type CaptionParser } from './captions/caption-parser';
 import { fetchComments } from './comments';
 import { YouTubeError } from './errors';
@@ -13,6 +13,7 @@ import { cleanPlatformStrings } from './platform-text';
 import type { ProxyProvider } from './proxy-route';
 import { routeCall } from './routing';
 import { fetchCaptionTrack } from './timedtext';
+import { handoverFrom, type HandoverWanted, type WatchHandover } from './watch-handover';
 
 export interface YouTubeClientOptions {
   /** Where YouTube requests go, e.g. 'https://www.youtube.com' or a local stand-in. */
@@ -46,15 +47,25 @@ export interface RouteOptions {
   useProxy?: boolean | null;
 }
 
+/** What an earlier step of the job read on the watch page (src/youtube/watch-handover.ts), or null. */
+export interface AfterWatchPage {
+  watch?: WatchHandover | null;
+}
+
 export interface YouTubeClient {
   getMetadata(videoId: string, options?: RouteOptions): Promise<VideoMetadata>;
+  /**
+   * The metadata, and what the watch page it came from tells the transcript and comments steps
+   * (null when the metadata came from another client).
+   */
+  readVideo(videoId: string, options: RouteOptions & { handover: HandoverWanted }): Promise<{ metadata: VideoMetadata; watch: WatchHandover | null }>;
   /** language: requested language code, or null/undefined for the video's own. */
-  getTranscript(videoId: string, options?: RouteOptions & { language?: string | null }): Promise<Transcript>;
+  getTranscript(videoId: string, options?: RouteOptions & AfterWatchPage & { language?: string | null }): Promise<Transcript>;
   /**
    * The top comments, at most `limit` (default DEFAULT_COMMENTS_LIMIT), top first. Comments
    * turned off or unreadable: COMMENTS_UNAVAILABLE.
    */
-  getComments(videoId: string, options?: RouteOptions & { limit?: number }): Promise<VideoComments>;
+  getComments(videoId: string, options?: RouteOptions & AfterWatchPage & { limit?: number }): Promise<VideoComments>;
   /**
    * Runs `call` on a session routed per use_proxy like the calls above (direct, then through the
    * proxies when YouTube blocks us), for work built on this client elsewhere: the audio download
@@ -92,14 +103,19 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   return {
     async getMetadata(videoId, routeOptions) {
       assertVideoId(videoId);
-      return fetchCleaned(routeOptions?.useProxy, (session) => fetchMetadata(session, videoId));
+      return (await fetchCleaned(routeOptions?.useProxy, (session) => fetchMetadata(session, videoId, null))).metadata;
+    },
+
+    async readVideo(videoId, readOptions) {
+      assertVideoId(videoId);
+      return fetchCleaned(readOptions.useProxy, (session) => fetchMetadata(session, videoId, readOptions.handover));
     },
 
     async getTranscript(videoId, transcriptOptions) {
       assertVideoId(videoId);
       const language = transcriptOptions?.language ?? null;
       const transcript = await routeCall(router, transcriptOptions?.useProxy ?? null, (session) =>
-        fetchTranscript(session, videoId, language, captionParser),
+        fetchTranscript(session, videoId, language, captionParser, transcriptOptions?.watch ?? null),
       );
       // The segments' text was cleaned cue by cue as it was parsed (captions/caption-text.ts);
       // walking a quarter of a million segments again would hold the event loop for 50-60 ms.
@@ -110,7 +126,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
       assertVideoId(videoId);
       const limit = commentOptions?.limit ?? DEFAULT_COMMENTS_LIMIT;
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('The comments limit must be a positive integer');
-      return fetchCleaned(commentOptions?.useProxy, (session) => fetchComments(session, videoId, limit));
+      return fetchCleaned(commentOptions?.useProxy, (session) => fetchComments(session, videoId, limit, commentOptions?.watch ?? null));
     },
 
     withSession(routeOptions, call) {
@@ -121,18 +137,37 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
   };
 }
 
-async function fetchMetadata(session: HttpSession, videoId: string): Promise<VideoMetadata> {
+async function fetchMetadata(
+  session: HttpSession,
+  videoId: string,
+  wanted: HandoverWanted | null,
+): Promise<{ metadata: VideoMetadata; watch: WatchHandover | null }> {
   const sources = new PlayerSources(session, videoId);
-  for await (const { response } of sources.playable()) {
-    return mapPlayerResponseToMetadata(videoId, response);
+  for await (const { response, page } of sources.playable()) {
+    return { metadata: mapPlayerResponseToMetadata(videoId, response), watch: page && wanted ? handoverFrom(page, wanted) : null };
   }
   throw sources.exhaustedError();
 }
 
-async function fetchTranscript(session: HttpSession, videoId: string, language: string | null, parser: CaptionParser): Promise<Transcript> {
-  const sources = new PlayerSources(session, videoId);
+async function fetchTranscript(
+  session: HttpSession,
+  videoId: string,
+  language: string | null,
+  parser: CaptionParser,
+  watch: WatchHandover | null,
+): Promise<Transcript> {
+  let handed = watch;
+  if (handed?.caption) {
+    const outcome = await fetchCaptionTrack(session, handed.caption, parser);
+    if (outcome.kind === 'ok') return transcriptOf(handed.caption, outcome.segments);
+    // The handed track failed (a signed caption URL expired, or refused from this route): the
+    // watch page is fetched afresh, once, and the usual sequence follows from it.
+    handed = null;
+  }
 
-  let playable = false;
+  // A handed page without a track for the language was playable: the apps are asked after it.
+  const sources = new PlayerSources(session, videoId, handed?.hints);
+  let playable = handed !== null;
   let withheld = false;
   for await (const { response } of sources.playable()) {
     playable = true;
@@ -141,14 +176,7 @@ async function fetchTranscript(session: HttpSession, videoId: string, language: 
     if (!choice) continue;
 
     const outcome = await fetchCaptionTrack(session, choice, parser);
-    if (outcome.kind === 'ok') {
-      return {
-        language: choice.translateTo ?? choice.track.languageCode,
-        source: choice.track.kind === 'asr' ? 'captions_auto' : 'captions_manual',
-        translated: choice.translateTo !== null,
-        segments: outcome.segments,
-      };
-    }
+    if (outcome.kind === 'ok') return transcriptOf(choice, outcome.segments);
     if (outcome.kind === 'withheld') withheld = true;
   }
 
@@ -157,6 +185,15 @@ async function fetchTranscript(session: HttpSession, videoId: string, language: 
     throw new YouTubeError('SOURCE_BLOCKED', 'YouTube lists captions for this video but withheld them from us');
   }
   throw new YouTubeError('TRANSCRIPT_UNAVAILABLE', 'This video has no captions we can read');
+}
+
+function transcriptOf(choice: CaptionChoice, segments: Transcript['segments']): Transcript {
+  return {
+    language: choice.translateTo ?? choice.track.languageCode,
+    source: choice.track.kind === 'asr' ? 'captions_auto' : 'captions_manual',
+    translated: choice.translateTo !== null,
+    segments,
+  };
 }
 
 function assertVideoId(videoId: string): void {

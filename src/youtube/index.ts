@@ -2,7 +2,8 @@
  * YouTube access for the service: video metadata, caption transcripts and top comments through InnerTube,
  * every request sent to the configured base URL (docs/api-behaviour.md#outbound-requests).
  */
-export { createYouTubeClient, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
+export { createYouTubeClient, type AfterWatchPage, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
+export type { HandoverWanted, WatchHandover } from './watch-handover';
 export { YouTubeError, type YouTubeFailureKind } from './errors';
 export { ProxyFailure, type ProxyProvider, type ProxyRoute } from './proxy-route';
 export { probeYouTube, PROBE_VIDEO_ID, type ProbeOutcome, type ProbeResult } from './probe';

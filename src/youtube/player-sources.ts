@@ -4,12 +4,14 @@ import { FALLBACK_CLIENTS } from './innertube-clients';
 import { judgePlayability } from './playability';
 import { at, isResponseFor } from './player-response';
 import { requestPlayer, type SessionHints } from './player-request';
-import { loadWatchPage } from './watch-page';
+import { loadWatchPage, type WatchPage, type WebClientHints } from './watch-page';
 
 export interface PlayableResponse {
   /** InnerTube client name that produced it ("WEB" for the watch page). */
   client: string;
   response: unknown;
+  /** The watch page it came from, for the WEB client's response. */
+  page?: WatchPage;
 }
 
 /**
@@ -21,6 +23,9 @@ export interface PlayableResponse {
  * once with VIDEO_UNAVAILABLE. A bot check or a refusal that may belong to the client is noted
  * and the next client asked. TRANSIENT failures end the sequence: the caller retries later.
  * When the sequence runs dry without a playable response, `exhaustedError()` says why.
+ *
+ * `afterPage`: the hints of a watch page an earlier step of the job read (src/youtube/watch-handover.ts);
+ * the page is not fetched again and the sequence starts with the apps.
  */
 export class PlayerSources {
   private readonly unavailableReasons: string[] = [];
@@ -29,17 +34,18 @@ export class PlayerSources {
   constructor(
     private readonly session: HttpSession,
     private readonly videoId: string,
+    private readonly afterPage?: WebClientHints,
   ) {}
 
   async *playable(): AsyncGenerator<PlayableResponse> {
-    const hints: SessionHints = { apiKey: null, visitorData: null };
+    const hints: SessionHints = { apiKey: this.afterPage?.apiKey ?? null, visitorData: this.afterPage?.visitorData ?? null };
 
-    const page = await this.unlessBlocked(() => loadWatchPage(this.session, this.videoId));
+    const page = this.afterPage ? undefined : await this.unlessBlocked(() => loadWatchPage(this.session, this.videoId));
     if (page) {
       hints.apiKey = page.apiKey;
       hints.visitorData = page.visitorData;
       if (page.playerResponse !== null && this.accept(page.playerResponse)) {
-        yield { client: 'WEB', response: page.playerResponse };
+        yield { client: 'WEB', response: page.playerResponse, page };
       }
     }
 

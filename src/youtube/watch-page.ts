@@ -1,4 +1,4 @@
-import { extractAssignedObject, extractYtcfg } from './embedded-json';
+import { extractAssignedObject, extractYtcfg, objectLiteralAt } from './embedded-json';
 import { looksLikeCaptchaPage } from './captcha';
 import { YouTubeError } from './errors';
 import type { HttpResponse, HttpSession } from './http-session';
@@ -21,6 +21,8 @@ export interface WebClientHints {
 export interface WatchPage extends WebClientHints {
   /** The embedded ytInitialPlayerResponse, or null when the page had none. */
   playerResponse: unknown;
+  /** The embedded ytInitialData, or null; parsed when first asked for (only comments need it). */
+  initialData(): unknown;
 }
 
 const CONSENT_FORM = /<form[^>]+action="https:\/\/consent\.youtube\.com\/[^"]*"/i;
@@ -46,7 +48,8 @@ export async function loadWatchPage(session: HttpSession, videoId: string): Prom
     throw new YouTubeError('SOURCE_BLOCKED', 'YouTube answered the watch page with a captcha');
   }
 
-  return { playerResponse, ...webClientHints(html, playerResponse) };
+  let initialData: { value: unknown } | undefined;
+  return { playerResponse, initialData: () => (initialData ??= { value: readInitialData(html) }).value, ...webClientHints(html, playerResponse) };
 }
 
 /**
@@ -94,4 +97,18 @@ function giveConsent(session: HttpSession, html: string): void {
   const version = /name="v"\s+value="([^"]+)"/.exec(html)?.[1];
   session.cookies.set('CONSENT', `YES+${version ?? 'cb'}`);
   session.cookies.set('SOCS', 'CAI');
+}
+
+/** `var ytInitialData = {...}`, or the `window["ytInitialData"] = {...}` some pages use instead. */
+export function readInitialData(html: string): unknown {
+  const assigned = extractAssignedObject(html, 'ytInitialData');
+  if (assigned !== null) return assigned;
+  const match = /window\[\s*["']ytInitialData["']\s*\]\s*=\s*\{/.exec(html);
+  const literal = match ? objectLiteralAt(html, match.index + match[0].length - 1) : null;
+  if (literal === null) return null;
+  try {
+    return JSON.parse(literal) as unknown;
+  } catch {
+    return null;
+  }
 }

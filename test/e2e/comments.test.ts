@@ -47,6 +47,18 @@ it('reads the top comments up to COMMENTS_LIMIT and adds "What viewers say" to d
   expect(result.warnings).toEqual([]);
 });
 
+it('reads the watch page once in a job with comments and captions', async () => {
+  const asked = () => youtube.requestsFor(VIDEO_MANUAL_AND_AUTO).map((request) => request.path);
+  const before = asked().length;
+  // force_refresh: the captions are downloaded in this job, not taken from the cache.
+  const result = await runJob({ url: VIDEO_MANUAL_AND_AUTO, force_refresh: true, options: { include_comments: true, summary_modes: ['tldr'] } });
+  expect(result.comments.fetched).toBe(50);
+  const paths = asked().slice(before);
+  expect(paths.filter((path) => path === '/api/timedtext').length).toBeGreaterThan(0);
+  expect(paths.filter((path) => path === '/youtubei/v1/next').length).toBeGreaterThan(0);
+  expect(paths.filter((path) => path === '/watch')).toHaveLength(1);
+});
+
 it('exports the PDF of a job with comments, "What viewers say" and all', async () => {
   const result = await runJob({ url: VIDEO_MANUAL_AND_AUTO, force_refresh: true, options: { include_comments: true, summary_modes: ['detailed', 'key_insights'] } });
   const response = await fetch(`${service.url}/api/v1/videos/export/${result.job_id}/pdf`, { headers: { authorization: `Bearer ${key}` } });

@@ -1,14 +1,12 @@
 /**
  * The embedded default database on its own: a real Postgres server under DATA_DIR/postgres, a
- * second opener reaching it through the host's socket, and the one-time import of a PGlite
- * database left by an earlier version.
+ * second opener reaching it through the host's socket.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/storage/database';
-import { runEntry } from '../support/processes';
 
 const opened: DatabaseHandle[] = [];
 let dataDir: string;
@@ -37,8 +35,7 @@ it('runs a real Postgres server under DATA_DIR that a second opener reaches thro
   expect(rows[0]!.version).toMatch(/^PostgreSQL \d+/);
   expect(fs.existsSync(path.join(dataDir, 'postgres', 'cluster', 'PG_VERSION'))).toBe(true);
 
-  // Concurrent transactions and parameterized reads on many connections: what PGlite's single
-  // session could not hold.
+  // Concurrent transactions and parameterized reads on many connections.
   const client = await open('host-or-client');
   await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
@@ -72,32 +69,4 @@ it('closes its connections to the embedded server soon after they go idle, so an
   // outlive a pause that short, or one backend process stays for good.
   await new Promise((resolve) => setTimeout(resolve, 3_500));
   expect(await backendsOfOthers(observer)).toBe(0);
-});
-
-it('imports a PGlite database left by an earlier version once, and keeps its files', async () => {
-  const seeded = await runEntry('test/storage/fixtures/seed-pglite.ts', {}, [dataDir]);
-  expect(seeded.code).toBe(0);
-  const legacy = JSON.parse(seeded.output.trim().split('\n').pop()!);
-  const legacyDir = path.join(dataDir, 'postgres', 'data');
-  expect(fs.existsSync(path.join(legacyDir, 'PG_VERSION'))).toBe(true);
-
-  // The first opener of the embedded database (here the CLI, as a user would meet it) imports the
-  // rows: the old user gets another key.
-  const cli = await runEntry('src/cli/main.ts', { DATA_DIR: dataDir }, ['keys', 'create', '--email', 'kept@example.com']);
-  expect(cli.output).toMatch(/imported \d+ rows from PGlite/);
-  expect(cli.code).toBe(0);
-  expect(JSON.parse(cli.output.trim().split('\n').pop()!)).toMatchObject({ user_id: legacy.user_id });
-  expect(fs.existsSync(legacyDir)).toBe(false);
-  expect(fs.readdirSync(path.join(dataDir, 'postgres')).filter((name) => name.startsWith('data-imported-'))).toHaveLength(1);
-
-  // Later opens find nothing left to import and keep what is there.
-  const db = await open();
-  const keys = await db.db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['users.email', 'api_keys.name', 'api_keys.key_hash', 'api_keys.permissions'])
-    .orderBy('api_keys.created_at')
-    .execute();
-  expect(keys).toHaveLength(2);
-  expect(keys[0]).toEqual({ email: 'kept@example.com', name: 'old', key_hash: legacy.key_hash, permissions: ['read', 'process'] });
 });

@@ -1,6 +1,7 @@
 /**
  * Migration 0015 moves the usage reports' model tokens from the summaries to a ledger of calls:
- * what the reports counted for the summaries written before it, they still count after it.
+ * what the reports counted for the summaries written before it, they still count after it; 0017
+ * drops the summaries' last token columns.
  */
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { Client, Pool } from 'pg';
@@ -63,6 +64,6 @@ it('carries the tokens the reports counted per summary into the ledger, and drop
   expect(await modelTokenFigures(db, owner, from, to)).toEqual([{ model: 'gpt-4o-mini', summaries: 3, inputTokens: 1100, outputTokens: 250 }]);
   expect(await modelTokenFigures(db, other, from, to)).toEqual([{ model: 'gpt-4o-mini', summaries: 1, inputTokens: 5000, outputTokens: 900 }]);
   const { rows } = await sql<{ column_name: string }>`
-    SELECT column_name FROM information_schema.columns WHERE table_name = 'job_summaries' AND column_name LIKE 'billed%'`.execute(db);
+    SELECT column_name FROM information_schema.columns WHERE table_name = 'job_summaries' AND column_name LIKE '%tokens'`.execute(db);
   expect(rows).toEqual([]);
 });

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { createTemporalClient, type TemporalHandle } from '../../src/temporal/client';
-import { deliveriesWithAttempts, scheduleWebhook } from '../../src/webhooks';
+import { deliveriesWithAttempts } from '../../src/webhooks';
+import { startWebhookDelivery } from './start-delivery';
 import { startReceiver, type Receiver } from './receiver';
 
 const DELIVERIES_PER_HOUR = 3;
@@ -108,7 +109,7 @@ describe('WEBHOOK_DELIVERIES_PER_HOUR', () => {
     const deps = { db: service.db, temporal, retrySchedule: [1] };
     const schedule = (owner: string, n: number) => {
       const ownerBatchId = owner === userId ? batchId : `${batchId}_other`;
-      return scheduleWebhook(deps, {
+      return startWebhookDelivery(deps, {
         userId: owner,
         url: `${receiver.url}/capped`,
         type: 'batch.completed',
@@ -151,7 +152,7 @@ describe('WEBHOOK_DELIVERIES_PER_HOUR', () => {
     receiver.behave('/flaky-capped', { kind: 'fail-then-accept', failures: 1, failStatus: 503 });
     const batchId = `batch_retry_${Date.now()}`;
     const schedule = (url: string, retrySchedule: number[], suffix: string) =>
-      scheduleWebhook(
+      startWebhookDelivery(
         { db: service.db, temporal, retrySchedule },
         { userId, url, type: 'batch.completed', data: { suffix }, batchId: `${batchId}${suffix}`, idempotencyKey: `${batchId}${suffix}` },
       );

@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { createTemporalClient, type TemporalHandle } from '../../src/temporal/client';
-import { scheduleWebhook } from '../../src/webhooks';
+import { startWebhookDelivery } from './start-delivery';
 import { startReceiver, type Receiver, type ReceivedRequest } from './receiver';
 
 const SCHEDULE = [1, 1, 2];
@@ -266,7 +266,7 @@ describe('jobs without a webhook_url', () => {
   });
 });
 
-describe('scheduleWebhook', () => {
+describe('a webhook delivery recorded and started', () => {
   it('is idempotent by key: one delivery, one workflow, one request', async () => {
     receiver.behave('/once', { kind: 'accept' });
     const deps = { db: service.db, temporal, retrySchedule: [1] };
@@ -277,13 +277,13 @@ describe('scheduleWebhook', () => {
       data: { batch_id: 'batch_test', status: 'completed', total_jobs: 1, successful_jobs: 1, failed_jobs: 0 },
       idempotencyKey: `batch.completed:test-${Date.now()}`,
     };
-    const [a, b] = await Promise.all([scheduleWebhook(deps, input), scheduleWebhook(deps, input)]);
+    const [a, b] = await Promise.all([startWebhookDelivery(deps, input), startWebhookDelivery(deps, input)]);
     expect(a.deliveryId).toBe(b.deliveryId);
     const [request] = await receiver.waitFor('/once', 1);
     expect(request!.headers['webhook-id']).toBe(a.deliveryId);
     expect(verified(request!)).toMatchObject({ type: 'batch.completed', data: { batch_id: 'batch_test' } });
     // Once delivered, scheduling again finds the delivery and sends nothing.
-    const again = await scheduleWebhook(deps, input);
+    const again = await startWebhookDelivery(deps, input);
     expect(again.deliveryId).toBe(a.deliveryId);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receiver.requestsTo('/once')).toHaveLength(1);

@@ -1,7 +1,8 @@
 /**
- * Records the workflow histories the replay test checks against. Run it (npm run record-histories)
- * only when a workflow change is meant to be incompatible and is shipped with versioning; the saved
- * histories stand for workflows already running in production.
+ * Records the workflow histories the replay test checks against (npm run record-histories). The
+ * saved histories stand for workflows already running in production: record them before a
+ * change to workflow code, which then ships behind patched() (docs/workflow-versioning.md). The
+ * set in test/workflows/histories is the 1.0 baseline.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -62,10 +63,15 @@ async function exportHistory(workflowId: string, from: TestService = service) {
   return history;
 }
 
+/**
+ * HISTORY_LABEL (e.g. 1.1) names the version recorded, beside the 1.0 baseline's files: the
+ * histories of a version are kept for as long as workflows of it may be open.
+ */
 function save(name: string, history: { events: unknown[] }) {
   expect(history.events.length).toBeGreaterThan(5);
   fs.mkdirSync(HISTORIES, { recursive: true });
-  fs.writeFileSync(path.join(HISTORIES, `${name}.json`), `${JSON.stringify(history, null, 1)}\n`);
+  const label = process.env.HISTORY_LABEL;
+  fs.writeFileSync(path.join(HISTORIES, `${label ? `${name}-${label}` : name}.json`), `${JSON.stringify(history, null, 1)}\n`);
 }
 
 beforeAll(async () => {
@@ -83,13 +89,11 @@ afterAll(async () => {
   await youtube?.close();
 });
 
-// Older versions' histories stay as they were recorded: v1 before job-end announcements, v2 before
-// summaries were written by one activity per job, v3 before comments and infographics, v4 before
-// the end was one activity, v5 before speech-to-text, v6 before the webhook's delivery was the job
-// workflow's child. These are the current version's.
+// The job workflow: comments and an infographic with a webhook delivered by a child workflow,
+// comments refused, failures, and a captionless video without a speech-to-text provider.
 it.each([
   [
-    'video-job-v7-completed-with-webhook',
+    'video-job-completed-with-webhook',
     () => ({
       url: VIDEO_MANUAL_AND_AUTO,
       webhook_url: receiver.url,
@@ -97,11 +101,11 @@ it.each([
     }),
   ],
   // Comments refused on every attempt: the job completes with a COMMENTS_UNAVAILABLE warning.
-  ['video-job-v7-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
-  ['video-job-v7-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
-  ['video-job-v7-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
+  ['video-job-comments-refused', () => ({ url: VIDEO_COMMENTS_REFUSED, options: { summary_modes: ['tldr', 'key_insights'], include_comments: true, generate_infographic: true } })],
+  ['video-job-failed-unavailable', () => ({ url: VIDEO_UNAVAILABLE })],
+  ['video-job-failed-blocked-after-retries', () => ({ url: VIDEO_BOT_CHECKED })],
   // No captions and no speech-to-text provider (STT_PROVIDER=none): the speech step refuses at once.
-  ['video-job-v7-no-captions-no-provider', () => ({ url: VIDEO_SPOKEN_NO_CAPTIONS })],
+  ['video-job-no-captions-no-provider', () => ({ url: VIDEO_SPOKEN_NO_CAPTIONS })],
 ])('records %s', async (name, makeBody) => {
   const body = makeBody();
   const { key } = await service.createUser('pro');
@@ -129,9 +133,8 @@ async function waitForDelivery() {
 }
 
 // A batch's parent workflow: a small window over three children, one of which fails, and its
-// batch.completed webhook delivered by a child workflow (batch-partial-failure, recorded before
-// that patch, had the activity start it).
-it('records batch-v2-partial-failure', async () => {
+// batch.completed webhook delivered by a child workflow.
+it('records batch-partial-failure', async () => {
   const { key } = await service.createUser('pro');
   const videos = [{ url: VIDEO_MANUAL_AND_AUTO }, { url: VIDEO_UNAVAILABLE }, { url: VIDEO_AUTO_ONLY, options: { summary_modes: ['tldr', 'key_insights'] } }];
   const submitted = await call(service, 'POST', '/api/v1/batch/process', { key, body: { videos, webhook_url: receiver.url } });
@@ -139,11 +142,10 @@ it('records batch-v2-partial-failure', async () => {
   for (let status = ''; status === '' || status === 'processing'; await new Promise((resolve) => setTimeout(resolve, 200))) {
     status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
   }
-  save('batch-v2-partial-failure', await exportHistory(batchId));
+  save('batch-partial-failure', await exportHistory(batchId));
 });
 
-// Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider; the v3
-// recordings of these stay too): a 429
+// Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider): a 429
 // the activity retried after the provider's Retry-After, and a refused key that fell back to the
 // built-in engine with a SUMMARY_FALLBACK warning.
 describe('model path', () => {
@@ -163,8 +165,8 @@ describe('model path', () => {
   });
 
   it.each([
-    ['video-job-v7-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
-    ['video-job-v7-model-fallback', 'unauthorized' as const, ['tldr']],
+    ['video-job-model-retried-after-429', 'rate-limited' as const, ['tldr', 'timestamped', 'key_insights']],
+    ['video-job-model-fallback', 'unauthorized' as const, ['tldr']],
   ])('records %s', async (name, fault, modes) => {
     llm.failNext(fault, 1, 1);
     const { key } = await modelService.createUser('pro');
@@ -202,9 +204,9 @@ describe('speech-to-text path', () => {
   });
 
   it.each([
-    ['video-job-v7-speech-to-text-retried-after-429', 'rate-limited' as const, { url: VIDEO_TONES_NO_CAPTIONS, options: { summary_modes: ['tldr', 'timestamped'] } }],
-    ['video-job-v7-speech-to-text-requested', null, { url: VIDEO_SPOKEN_WITH_CAPTIONS, options: { transcript_source: 'speech_to_text' } }],
-    ['video-job-v7-speech-to-text-refused', 'unauthorized' as const, { url: VIDEO_SPOKEN_NO_CAPTIONS, force_refresh: true }],
+    ['video-job-speech-to-text-retried-after-429', 'rate-limited' as const, { url: VIDEO_TONES_NO_CAPTIONS, options: { summary_modes: ['tldr', 'timestamped'] } }],
+    ['video-job-speech-to-text-requested', null, { url: VIDEO_SPOKEN_WITH_CAPTIONS, options: { transcript_source: 'speech_to_text' } }],
+    ['video-job-speech-to-text-refused', 'unauthorized' as const, { url: VIDEO_SPOKEN_NO_CAPTIONS, force_refresh: true }],
   ])('records %s', async (name, fault, body) => {
     stt.behave = fault === null ? null : (request) => (request === stt.requests[0] ? { fault, retryAfter: 1 } : undefined);
     stt.requests.length = 0;

@@ -13,65 +13,25 @@ const histories = readHistoryFiles([path.join(__dirname, 'histories')]);
 
 const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never;
 
-it('has saved histories of every workflow, old and current versions', () => {
+it('has saved histories of every workflow: the 1.0 baseline, and the versions after it', () => {
   expect(histories.map((h) => h.workflowId)).toEqual(
     expect.arrayContaining([
-      // Recorded before job-end announcements: workflows of that version may still be running.
-      'video-job-completed-all-modes',
+      // Comments and an infographic with a webhook delivered by a child workflow, comments
+      // refused (a warning), failures, summaries by a language model (a 429 retried, a
+      // fallback), speech-to-text (a captionless video with a 429 retried, speech_to_text asked
+      // for, a refused key, no provider configured).
+      'video-job-completed-with-webhook',
+      'video-job-comments-refused',
       'video-job-failed-unavailable',
       'video-job-failed-blocked-after-retries',
-      // Recorded before summaries were written by one activity per job (one activity per mode).
-      'video-job-v2-completed-with-webhook',
-      'video-job-v2-failed-unavailable',
-      'video-job-v2-failed-blocked-after-retries',
-      // Recorded before comments and infographics.
-      'video-job-v3-completed-with-webhook',
-      'video-job-v3-failed-unavailable',
-      'video-job-v3-failed-blocked-after-retries',
-      'video-job-v3-model-retried-after-429',
-      'video-job-v3-model-fallback',
-      // Recorded before the end was one activity (local activities recorded and announced it).
-      'video-job-v4-completed-with-webhook',
-      'video-job-v4-comments-refused',
-      'video-job-v4-failed-unavailable',
-      'video-job-v4-failed-blocked-after-retries',
-      'video-job-v4-model-retried-after-429',
-      'video-job-v4-model-fallback',
-      // Recorded before speech-to-text (a captionless video failed at its captions).
-      'video-job-v5-completed-with-webhook',
-      'video-job-v5-comments-refused',
-      'video-job-v5-failed-unavailable',
-      'video-job-v5-failed-blocked-after-retries',
-      'video-job-v5-model-retried-after-429',
-      'video-job-v5-model-fallback',
-      // Recorded before the webhook's delivery was the job's child (the end activity started it).
-      'video-job-v6-completed-with-webhook',
-      'video-job-v6-comments-refused',
-      'video-job-v6-failed-unavailable',
-      'video-job-v6-failed-blocked-after-retries',
-      'video-job-v6-model-retried-after-429',
-      'video-job-v6-model-fallback',
-      'video-job-v6-no-captions-no-provider',
-      'video-job-v6-speech-to-text-retried-after-429',
-      'video-job-v6-speech-to-text-requested',
-      'video-job-v6-speech-to-text-refused',
-      'batch-partial-failure',
-      // The current version of each workflow: comments and an infographic, comments refused (a
-      // warning), failures, summaries by a language model (a 429 retried, a fallback),
-      // speech-to-text (a captionless video with a 429 retried, speech_to_text asked for, a
-      // refused key, no provider configured); webhooks delivered by a child workflow.
-      'video-job-v7-completed-with-webhook',
-      'video-job-v7-comments-refused',
-      'video-job-v7-failed-unavailable',
-      'video-job-v7-failed-blocked-after-retries',
-      'video-job-v7-model-retried-after-429',
-      'video-job-v7-model-fallback',
-      'video-job-v7-no-captions-no-provider',
-      'video-job-v7-speech-to-text-retried-after-429',
-      'video-job-v7-speech-to-text-requested',
-      'video-job-v7-speech-to-text-refused',
+      'video-job-model-retried-after-429',
+      'video-job-model-fallback',
+      'video-job-no-captions-no-provider',
+      'video-job-speech-to-text-retried-after-429',
+      'video-job-speech-to-text-requested',
+      'video-job-speech-to-text-refused',
       'webhook-delivery-retried',
-      'batch-v2-partial-failure',
+      'batch-partial-failure',
     ]),
   );
 });
@@ -86,9 +46,9 @@ it('catches a change that reorders the activities of running workflows', async (
     workflowsPath: require.resolve('./fixtures/reordered-video-job'),
     logger: silentLogger,
   });
-  const completed = histories.filter((h) => h.workflowId === 'video-job-completed-all-modes' || h.workflowId === 'video-job-v5-completed-with-webhook');
+  const completed = histories.filter((h) => h.workflowId === 'video-job-completed-with-webhook' || h.workflowId === 'video-job-model-fallback');
   const report = await replayHistories(completed, reordered);
   expect(report.replayed).toBe(2);
-  expect(report.failed.map((f) => f.workflow_id).sort()).toEqual(['video-job-completed-all-modes', 'video-job-v5-completed-with-webhook']);
+  expect(report.failed.map((f) => f.workflow_id).sort()).toEqual(['video-job-completed-with-webhook', 'video-job-model-fallback']);
   for (const failure of report.failed) expect(failure.error).toMatch(/[Nn]ondetermin/);
 });

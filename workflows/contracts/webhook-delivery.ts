@@ -1,6 +1,6 @@
 /**
- * The delivery workflow's name and shapes, shared by scheduleWebhook (which starts it) and
- * workflows/webhook-delivery.ts (which runs it). Declarations only: safe inside a workflow.
+ * The delivery workflow's name and shapes, shared by the job and batch workflows (which start it
+ * as their child) and workflows/webhook-delivery.ts (which runs it). Declarations only: safe inside a workflow.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 

@@ -184,19 +184,14 @@ export async function saveSummary(db: Db, jobId: string, entry: SummaryEntry): P
         entry: (eb) => eb.ref('excluded.entry'),
         engine: (eb) => eb.ref('excluded.engine'),
         model: (eb) => eb.ref('excluded.model'),
-        input_tokens: (eb) => eb.ref('excluded.input_tokens'),
-        output_tokens: (eb) => eb.ref('excluded.output_tokens'),
       }),
     )
     .execute();
 }
 
-/** Who wrote an entry, as columns the usage reports count by (its tokens: see JobSummariesTable). */
-function generatorColumns(entry: SummaryEntry) {
-  const { generator } = entry;
-  return generator.engine === 'llm'
-    ? { engine: generator.engine, model: generator.model, input_tokens: generator.input_tokens, output_tokens: generator.output_tokens }
-    : { engine: generator.engine, model: generator.model, input_tokens: 0, output_tokens: 0 };
+/** Who wrote an entry, as columns the usage reports count by (tokens: the model_usage ledger). */
+function generatorColumns({ generator }: SummaryEntry) {
+  return { engine: generator.engine, model: generator.model };
 }
 
 export async function loadSummaries(db: Db, jobId: string): Promise<Map<SummaryMode, SummaryEntry>> {

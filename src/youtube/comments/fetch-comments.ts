@@ -6,13 +6,14 @@ import { findCommentsEntry, readCommentsPage, type CommentsEntry, type CommentsP
 import { requestNext } from './next-request';
 import type { WebClientHints } from '../watch-page';
 import { loadWatchData } from './watch-data';
+import type { WatchHandover } from '../watch-handover';
 
 /**
  * A video's top comments, the way the web client reads them:
  *
  * 1. The watch page's ytInitialData holds the comment section's continuation (or the message
- *    shown instead of comments). Without a readable page, POST /youtubei/v1/next {videoId}
- *    answers the same data.
+ *    shown instead of comments); a job's metadata step hands it over (`handed`). Without a
+ *    readable page, POST /youtubei/v1/next {videoId} answers the same data.
  * 2. POST /next with that continuation gives the first page: a header with the sort menu and,
  *    usually, the first threads. Unless the menu shows "Top comments" selected already (YouTube's
  *    default), the first page of that item's token is asked for and read instead.
@@ -25,16 +26,11 @@ import { loadWatchData } from './watch-data';
  * VIDEO_UNAVAILABLE; network trouble and 5xx → TRANSIENT (from the session). A later page that
  * cannot be read ends the reading with what we have.
  */
-export async function fetchComments(session: HttpSession, videoId: string, limit: number): Promise<VideoComments> {
-  const watch = await loadWatchData(session, videoId);
-  let entry = findCommentsEntry(watch.initialData);
-  if (entry.kind === 'none') {
-    judgeMissingSection(watch.playerResponse());
-    entry = findCommentsEntry(await requestNext(session, watch.hints, { videoId }));
-  }
-  const token = startToken(entry);
+export async function fetchComments(session: HttpSession, videoId: string, limit: number, handed: WatchHandover | null = null): Promise<VideoComments> {
+  const { entry, hints } = handed?.comments ? { entry: handed.comments, hints: handed.hints } : await readWatchPage(session, videoId);
+  const token = startToken(entry.kind === 'none' ? findCommentsEntry(await requestNext(session, hints, { videoId })) : entry);
 
-  const reader = new PageReader(session, watch.hints, maxPages(limit));
+  const reader = new PageReader(session, hints, maxPages(limit));
   let page = firstPage(await reader.read(token));
   const sort = page.sort;
   if (sort?.topToken && !sort.topSelected && reader.unseen(sort.topToken)) {
@@ -49,6 +45,18 @@ export async function fetchComments(session: HttpSession, videoId: string, limit
     collected.add(page.comments);
   }
   return collected.result();
+}
+
+/**
+ * The comment section's start on the watch page. The job's metadata step hands it over instead
+ * (src/youtube/watch-handover.ts), from a page whose player response was playable, so a missing
+ * section needs no judging there.
+ */
+async function readWatchPage(session: HttpSession, videoId: string): Promise<{ entry: CommentsEntry; hints: WebClientHints }> {
+  const watch = await loadWatchData(session, videoId);
+  const entry = findCommentsEntry(watch.initialData);
+  if (entry.kind === 'none') judgeMissingSection(watch.playerResponse());
+  return { entry, hints: watch.hints };
 }
 
 /** Pages one call may read: enough for `limit` at ten a page (YouTube sends about twenty), and some. */

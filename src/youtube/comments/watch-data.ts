@@ -1,8 +1,8 @@
 import { looksLikeCaptchaPage } from '../captcha';
-import { extractAssignedObject, objectLiteralAt } from '../embedded-json';
+import { extractAssignedObject } from '../embedded-json';
 import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
-import { fetchWatchHtml, isConsentInterstitial, webClientHints, type WebClientHints } from '../watch-page';
+import { fetchWatchHtml, isConsentInterstitial, readInitialData, webClientHints, type WebClientHints } from '../watch-page';
 
 /**
  * The watch page as the comments need it: its ytInitialData (where the comment section's
@@ -35,18 +35,4 @@ export async function loadWatchData(session: HttpSession, videoId: string): Prom
   }
 
   return { initialData, playerResponse: readPlayerResponse, hints: webClientHints(html, initialData) };
-}
-
-/** `var ytInitialData = {...}`, or the `window["ytInitialData"] = {...}` some pages use instead. */
-function readInitialData(html: string): unknown {
-  const assigned = extractAssignedObject(html, 'ytInitialData');
-  if (assigned !== null) return assigned;
-  const match = /window\[\s*["']ytInitialData["']\s*\]\s*=\s*\{/.exec(html);
-  const literal = match ? objectLiteralAt(html, match.index + match[0].length - 1) : null;
-  if (literal === null) return null;
-  try {
-    return JSON.parse(literal) as unknown;
-  } catch {
-    return null;
-  }
 }
