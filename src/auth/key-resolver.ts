@@ -45,10 +45,24 @@ export async function createKeyResolver(db: Db, store: SharedCache, ttlMs = 60_0
     generation += 1;
     for (const [hash, owner] of byHash.entries()) if (owner.keyId === keyId) byHash.delete(hash);
   };
-  await store.subscribe(KEY_CHANGES_CHANNEL, forgetKey, () => {
-    generation += 1;
-    byHash.clear();
-  });
+  // Keys are cached only once this process hears key changes: until then (an API started while
+  // Redis is down waits here for it) every request reads its key from the database, so a
+  // revocation is never missed and start-up does not wait on Redis.
+  let hearingChanges = false;
+  void store
+    .subscribe(KEY_CHANGES_CHANNEL, forgetKey, () => {
+      generation += 1;
+      byHash.clear();
+    })
+    .then(
+      () => {
+        generation += 1;
+        hearingChanges = true;
+      },
+      () => {
+        // Never subscribed (the store refused): keys stay uncached, read from the database.
+      },
+    );
 
   const recentlyNoted = boundedCache<string, true>({ maxEntries: 20_000, ttlMs: 60_000 });
 
@@ -60,7 +74,7 @@ export async function createKeyResolver(db: Db, store: SharedCache, ttlMs = 60_0
       const readAt = generation;
       const owner = await findKeyByHash(db, keyHash);
       if (owner && !owner.revokedAt) {
-        if (readAt === generation) byHash.set(keyHash, owner);
+        if (hearingChanges && readAt === generation) byHash.set(keyHash, owner);
       } else if (owner) {
         unusable.set(keyHash, true, { ttl: REVOKED_KEY_MEMORY_MS });
       } else if (presented.issuedFormat) {

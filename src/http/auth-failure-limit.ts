@@ -3,8 +3,8 @@
  * (docs/api-behaviour.md#failed-authentications-per-address): a well-formed key costs a lookup and
  * any key can be tried, so an address whose keys failed AUTH_FAILURES_PER_IP_PER_MINUTE times in
  * the current minute gets 429 RATE_LIMITED instead of 401 for every further invalid key until the
- * minute is over. Only failures are limited: a valid key is served whatever its address's failures
- * (contract section 10), since a client behind the same address as a guesser (a NAT, a proxy) must
+ * minute is over. Only failures are limited: a valid key is served whatever its address's failures,
+ * since a client behind the same address as a guesser (a NAT, a proxy) must
  * not lose its service to it.
  *
  * Counted with rate-limiter-flexible in the shared cache, so the count holds across API processes

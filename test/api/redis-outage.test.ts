@@ -1,5 +1,5 @@
 /**
- * Redis is not needed to serve (docs/api-behaviour.md#redis-down, contract section 10): while it
+ * Redis is not needed to serve (docs/api-behaviour.md#redis-down): while it
  * is down, the API keeps answering with the same limits counted per process, /health says
  * "degraded", and once it is back the limits are shared again without a restart. Against a Redis
  * server of this file's own, really stopped and started again; real Postgres and Temporal.
@@ -86,6 +86,19 @@ describe('while Redis is down', () => {
 
     const counted = await metric('video_digest_limiter_fallback_total');
     expect(counted.find((line) => line.includes('window="key"'))).toMatch(/ [1-9]\d*$/);
+  });
+
+  it('lets an API process start and serve keys while Redis is down', async () => {
+    // Before, start-up waited on the subscription to key changes until Redis came back.
+    const started = await startApiServer(service.config, service.infra, service.logger);
+    try {
+      const user = await service.createUser('pro');
+      const validate = () => call(started, 'GET', '/api/v1/auth/validate', { key: user.key });
+      expect((await validate()).status).toBe(200);
+      expect((await validate()).status).toBe(200);
+    } finally {
+      await started.close();
+    }
   });
 
   it('still limits failed authentications per address, per process', async () => {
