@@ -28,6 +28,14 @@ export function workflowInputFor(job: JobRow, config: JobServices['config']): Vi
 }
 
 /**
+ * How long an API request waits for Temporal to take a workflow start. The job's row is already
+ * committed and the reconciler starts what this call could not, so a submission made while
+ * Temporal is down or restarting is answered 202 after this bound, not after the general call
+ * bound.
+ */
+export const SUBMISSION_START_TIMEOUT_MS = 3_000;
+
+/**
  * Hands a job to Temporal under its own id, so starting twice is harmless: the reconciler may
  * race a slow API call and only one workflow ever runs.
  */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createApp } from '../http/app';
 import { startReconciler } from '../jobs/reconciler';
+import { SUBMISSION_START_TIMEOUT_MS } from '../jobs/start-workflow';
 import { settleLiveQueries } from '../jobs/live-progress';
 import { createJobLookup } from '../jobs/job-lookup';
 import { createKeyResolver } from '../auth/key-resolver';
@@ -42,7 +43,7 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
-    methodTimeoutsMs: { QueryWorkflow: config.STATUS_QUERY_TIMEOUT_MS, GetSystemInfo: CHECK_TIMEOUT_MS },
+    methodTimeoutsMs: { QueryWorkflow: config.STATUS_QUERY_TIMEOUT_MS, GetSystemInfo: CHECK_TIMEOUT_MS, StartWorkflowExecution: SUBMISSION_START_TIMEOUT_MS },
     uiUrl: infra.temporalUiUrl,
     interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });

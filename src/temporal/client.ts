@@ -67,7 +67,7 @@ export function createTemporalClient(options: {
 const LONG_POLLS = /\/(GetWorkflowExecutionHistory|PollWorkflowExecutionUpdate)$/;
 
 /** Workflow-service methods the API bounds more tightly than the default. */
-export type BoundedMethod = 'QueryWorkflow' | 'GetSystemInfo';
+export type BoundedMethod = 'QueryWorkflow' | 'GetSystemInfo' | 'StartWorkflowExecution';
 
 /**
  * gRPC calls have no deadline unless the caller sets one, and a Temporal that accepts the
