@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../storage/database';
-import { openSharedCache, type SharedCache } from '../storage/shared-cache';
+import { CONNECT_TIMEOUT_MS, openSharedCache, type SharedCache } from '../storage/shared-cache';
 import { watchStoreOutages } from '../storage/store-outage';
 import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
 import { tracingFromConfig, type Tracing } from '../tracing/tracing';
@@ -59,7 +59,8 @@ async function openInfrastructure(
 
   const store = openSharedCache(config.REDIS_URL);
   watchStoreOutages(store, logger, measured.metrics);
-  logger.info({ store: store.kind }, 'shared cache ready');
+  // Not required: a process started while Redis is down serves degraded (watchStoreOutages says so).
+  if (await store.connected(CONNECT_TIMEOUT_MS)) logger.info({ store: store.kind }, 'shared cache ready');
 
   const tracing = tracingFromConfig(config);
   if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces');

@@ -10,6 +10,12 @@ export interface SharedCache {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Whether the store is connected, waiting up to `timeoutMs` for a connection under way. Commands
+   * fail at once until then (no offline queue), so a process that starts serving first would begin
+   * degraded for no reason.
+   */
+  connected(timeoutMs: number): Promise<boolean>;
   /** Tells every process (those sharing this Redis) something; at most once, best effort. */
   publish(channel: string, message: string): Promise<void>;
   /**
@@ -24,6 +30,9 @@ export interface SharedCache {
 
 /** A Redis command answers in well under a millisecond; one this slow means Redis is not answering. */
 export const COMMAND_TIMEOUT_MS = 1_000;
+
+/** How long connecting to Redis may take before it counts as down. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export function openSharedCache(redisUrl: string | undefined): SharedCache {
   return redisUrl ? new RedisSharedCache(redisUrl) : new MemorySharedCache();
@@ -42,7 +51,7 @@ class RedisSharedCache implements SharedCache {
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       commandTimeout: COMMAND_TIMEOUT_MS,
-      connectTimeout: 5_000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       lazyConnect: false,
       // Commands issued in the same tick (the throttle's two counters, many requests' at once) go
       // out in one write: under load, socket writes were the largest cost of a throttled request.
@@ -63,6 +72,21 @@ class RedisSharedCache implements SharedCache {
 
   async ping() {
     await this.redis.ping();
+  }
+
+  connected(timeoutMs: number) {
+    const redis = this.redis;
+    if (redis.status === 'ready') return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const settle = (isReady: boolean) => {
+        clearTimeout(timer);
+        redis.off('ready', onReady);
+        resolve(isReady);
+      };
+      const onReady = () => settle(true);
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      redis.once('ready', onReady);
+    });
   }
 
   async publish(channel: string, message: string) {
@@ -120,6 +144,10 @@ class MemorySharedCache implements SharedCache {
   }
 
   async ping() {}
+
+  async connected() {
+    return true;
+  }
 
   async publish(channel: string, message: string) {
     this.bus.emit(channel, message);

@@ -24,11 +24,13 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child = server;
       let output = '';
       server.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('Ready to accept connections')) resolve();
+        if (!output.includes('Ready to accept connections')) return;
+        // Only a server that came up is the one to stop later.
+        child = server;
+        resolve();
       });
       server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       server.once('error', reject);
