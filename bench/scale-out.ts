@@ -12,12 +12,11 @@
  * (started to completed) come from its row.
  */
 import fs from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDevServer } from '../src/infra/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
+import { npmRun } from '../test/support/npm-run';
 import { readProcStat } from '../test/support/proc-stat';
 import { spawnEntry, waitFor } from '../test/support/processes';
 import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, tempDir } from './support';
@@ -34,40 +33,7 @@ const WORKER_COUNTS = args.workers.split(',').map(Number);
 const VIDEOS = Number(args.videos);
 const JOBS = Number(args.jobs);
 const MODES = args.modes.split(',');
-const ROOT = path.resolve(__dirname, '..');
 const TICKS_PER_SECOND = 100;
-
-/** A service process started with npm, as an operator's supervisor starts it. */
-interface NpmProcess {
-  npm: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-function npmRun(script: string, env: Record<string, string>): NpmProcess {
-  const npm = spawn('npm', ['run', '--silent', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  npm.stdout!.on('data', (chunk) => (output += chunk));
-  npm.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
-  return {
-    npm,
-    output: () => output,
-    async stop() {
-      try {
-        process.kill(-npm.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      await exited;
-    },
-  };
-}
 
 const CPU_PARTS = ['api', 'workers', 'temporal', 'postgres', 'fake YouTube', 'load generator'] as const;
 type CpuPart = (typeof CPU_PARTS)[number];

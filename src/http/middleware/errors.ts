@@ -67,8 +67,11 @@ const DEPENDENCY_MESSAGES = /Connection terminated|timeout exceeded when trying 
 
 /** Temporal wraps the gRPC error it got in its own, so the causes are looked at too. */
 function isDependencyDown(raw: unknown): boolean {
-  for (let error = raw as { code?: unknown; message?: string; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
+  for (let error = raw as { code?: unknown; syscall?: unknown; message?: string; cause?: unknown } | undefined, depth = 0; error && depth < 5; error = error.cause as typeof error, depth++) {
     if (typeof error.code === 'string' && CONNECTION_ERRORS.has(error.code)) return true;
+    // A Postgres reached through its Unix socket (the embedded default, or a DATABASE_URL whose
+    // host is a directory) leaves no socket file while it is down: connecting finds nothing there.
+    if (error.code === 'ENOENT' && error.syscall === 'connect') return true;
     if (typeof error.code === 'number' && GRPC_UNAVAILABLE.has(error.code)) return true;
     if (DEPENDENCY_MESSAGES.test(error.message ?? '')) return true;
   }
