@@ -102,7 +102,7 @@ export function createJobActivities(deps: JobActivityDeps) {
 
       // A cached transcript that fits the job's limit is copied inside Postgres with the measures
       // the cache keeps: its segments never come here. A 10 MB one is a quarter of a million of
-      // them, which held the event loop the API shares under `npm start` for several hundred ms.
+      // them, and loading them would hold the event loop the API shares under `npm start`.
       const whole = input.forceRefresh ? null : await transcriptCache.getCachedTranscriptOutline(db, input.videoId, input.language);
       if (
         whole &&

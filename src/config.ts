@@ -1,6 +1,6 @@
 /**
- * The one place that reads the environment (docs/api-behaviour.md#configuration). Everything else
- * receives a typed Config, so a bad value stops start-up here with a message naming the variable.
+ * The one place that reads the environment (docs/configuration.md lists every variable). Everything
+ * else receives a typed Config, so a bad value stops start-up here with a message naming the variable.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +115,10 @@ const llmPricesJson = z
     return table.data;
   });
 
+/**
+ * Every variable: its type, bounds and default. What each one means, grouped by topic, is in
+ * src/config-reference.ts, from which docs/configuration.md is generated.
+ */
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -125,10 +129,6 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt(10),
-  /**
-   * Bound on one database call: waiting for a pooled connection, and each statement. A statement
-   * running longer is cancelled by the server; a connection that stays silent is dropped.
-   */
   DATABASE_QUERY_TIMEOUT_MS: positiveInt(10000),
   REDIS_URL: z
     .string()
@@ -137,178 +137,95 @@ const EnvSchema = z.object({
   TEMPORAL_ADDRESS: hostAndPort.optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('video-jobs'),
-  /** Bound on one Temporal call (connect, workflow start, query) that sets no deadline of its own. */
   TEMPORAL_CALL_TIMEOUT_MS: positiveInt(10000),
-  /** Path to a `temporal` CLI binary for the embedded dev server (found or built when unset). */
   TEMPORAL_CLI_PATH: z.string().min(1).optional(),
-  /** Port of the embedded Temporal dev server. */
   TEMPORAL_DEV_PORT: positiveInt(7233),
-  /** Port of the embedded dev server's Web UI; 0 (the default) takes a free one. */
   TEMPORAL_UI_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Where a Temporal cluster's Web UI is (e.g. http://localhost:8233), for the links in the logs; the embedded one's is known. */
   TEMPORAL_UI_URL: urlString.optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   YOUTUBE_BASE_URL: urlString.default('https://www.youtube.com'),
   YOUTUBE_REQUEST_TIMEOUT_MS: positiveInt(15000),
   REQUIRE_API_AUTH: booleanFlag(true),
   ALLOW_PRIVATE_WEBHOOKS: booleanFlag(false),
-  /** Seconds to wait between webhook delivery attempts, comma-separated (default about a day in all). */
   WEBHOOK_RETRY_SCHEDULE: retrySchedule('30,120,600,1800,3600,7200,14400,28800,28800'),
-  /** One webhook attempt: connect, send and answer within this many milliseconds. */
   WEBHOOK_TIMEOUT_MS: positiveInt(10000),
-  /**
-   * Webhook deliveries one user may start in an hour (retries of a started one are not counted):
-   * a webhook_url can name any public host:port. Past it, an attempt is recorded as not sent and
-   * the next one on the retry schedule tries again.
-   */
   WEBHOOK_DELIVERIES_PER_HOUR: positiveInt(600),
-  /**
-   * Email notices (src/notifications): smtp://[user:pass@]host[:port] (STARTTLS when offered) or
-   * smtps://... (TLS from the start). Unset: notices are recorded in the outbox, not sent.
-   */
   SMTP_URL: smtpUrl.optional(),
-  /** From header of email notices, e.g. `Video Digest <no-reply@example.com>`. */
   EMAIL_FROM: z
     .string()
     .trim()
     .regex(/^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, e.g. no-reply@example.com or "Video Digest <no-reply@example.com>"')
     .default('Video Digest <no-reply@localhost>'),
-  /** How often each worker's email sender looks for due notices. */
   EMAIL_SEND_INTERVAL_MS: positiveInt(5000),
-  /** Seconds between SMTP attempts of one notice; after the last, it is marked failed. */
   EMAIL_RETRY_SCHEDULE: retrySchedule('30,120,600,1800,3600,7200'),
   LEGACY_KEY_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
     .default('vds'),
-  /**
-   * Who writes summaries (docs/api-behaviour.md#summary-engines): the built-in offline engine, or a
-   * language model over the Chat Completions API (`openai`: OpenAI, vLLM, Ollama, LM Studio,
-   * llama.cpp server, OpenRouter) or Anthropic's Messages API.
-   */
   SUMMARY_PROVIDER: z.enum(['extractive', ...MODEL_PROVIDERS]).default('extractive'),
-  /** API root: for `openai` with the version path (https://api.openai.com/v1); for `anthropic` without (https://api.anthropic.com). */
   LLM_BASE_URL: urlString.optional(),
-  /** Sent as a bearer token (openai) or x-api-key (anthropic); local servers may need none. Never logged. */
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).optional(),
-  /** Input budget of one model call, in tokens; a longer transcript is split and the parts combined. */
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(2000).default(32000),
-  /** Output budget of one model call, in tokens. */
   LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).default(2000),
-  /** Model calls one job makes at once while summarising the parts of a long transcript. */
   LLM_CONCURRENCY: positiveInt(4),
-  /** Bound on one model call; a call that takes longer is retried like a 5xx. */
   LLM_TIMEOUT_MS: positiveInt(120000),
-  /** When the model still fails after the retries: `extractive` writes that mode offline and warns SUMMARY_FALLBACK; `fail` fails the job SUMMARIZATION_FAILED. */
   SUMMARY_FALLBACK: z.enum(['extractive', 'fail']).default('extractive'),
-  /** Price table for the usage endpoints' cost estimate: {"<model>": {"input": USD, "output": USD}} per million tokens. */
   LLM_PRICES: llmPricesJson,
-  /** PDF exports an API process lays out at once, each on a thread of its own; more queue. */
   EXPORT_RENDER_THREADS: positiveInt(1),
-  /** PDF exports being prepared at once for one user in one API process; more get 429 RATE_LIMITED. Prepared exports are kept and served without this limit. */
   EXPORT_RENDERS_PER_USER: positiveInt(2),
-  /** Infographics (generate_infographic): false turns them off at runtime, with a FEATURE_DISABLED warning. */
   INFOGRAPHICS_ENABLED: booleanFlag(true),
-  /** include_comments: how many top comments a job reads at most. */
   COMMENTS_LIMIT: z.coerce.number().int().min(1).max(1000).default(DEFAULT_COMMENTS_LIMIT),
-  /**
-   * Where job artifacts (the infographic's PNG and SVG) are kept: unset, a directory under
-   * DATA_DIR; `s3://bucket[/prefix]`, an S3-compatible object store.
-   */
   ARTIFACTS_S3_URL: z
     .string()
     .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix')
     .optional(),
-  /** The S3 API endpoint for a store other than AWS (MinIO, Ceph, R2, ...); requests then use path-style addressing. */
   ARTIFACTS_S3_ENDPOINT: urlString.optional(),
   ARTIFACTS_S3_REGION: z.string().min(1).default('us-east-1'),
-  /** Static credentials for the store; unset, the AWS SDK's default chain (environment, profile, instance role). Never logged. */
   ARTIFACTS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   ARTIFACTS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /**
-   * Speech-to-text audio: a yt-dlp binary to download it with (`-f bestaudio`). It follows
-   * YouTube's changes weekly, so it is the robust choice in production; unset, the built-in
-   * download of the smallest audio-only stream through InnerTube is used.
-   */
   YTDLP_PATH: z.string().min(1).optional(),
-  /** The ffmpeg that decodes and cuts audio for speech-to-text (ffprobe is looked for beside it); unset, `ffmpeg` on PATH. */
   FFMPEG_PATH: z.string().min(1).optional(),
-  /** Speech-to-text: seconds of audio per chunk; each chunk is transcribed by an activity of its own. */
   STT_CHUNK_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-  /** Seconds each chunk repeats of the previous one's end, so a word cut at a boundary is heard whole once. */
   STT_CHUNK_OVERLAP_SECONDS: z.coerce.number().min(0).max(60).default(5),
-  /** Speech-to-text: chunks of one job transcribed at once. */
   STT_PARALLELISM: z.coerce.number().int().min(1).max(32).default(2),
-  /**
-   * Who transcribes videos without captions: nobody (`none`), an OpenAI-compatible server
-   * (`openai`), whisper.cpp in the worker (`local`), or Debian's pocketsphinx (`pocketsphinx`,
-   * offline but low quality).
-   */
   STT_PROVIDER: z.enum(['none', 'openai', 'local', 'pocketsphinx']).default('none'),
-  /** API root of the `openai` provider, with the version path (https://api.openai.com/v1, http://localhost:8000/v1). */
   STT_BASE_URL: urlString.optional(),
-  /** Model the `openai` provider asks for (whisper-1 on OpenAI, whisper-large-v3 on Groq, Systran/faster-whisper-small on speaches). */
   STT_MODEL: z.string().min(1).default('whisper-1'),
-  /** Sent as a bearer token to the `openai` provider; local servers may need none. Never logged. */
   STT_API_KEY: z.string().min(1).optional(),
-  /** The `local` provider's whisper.cpp model file (ggml format, e.g. ggml-base.en.bin). */
   STT_LOCAL_MODEL: z.string().min(1).optional(),
-  /** CPU threads the `local` provider's whisper.cpp uses. */
   STT_LOCAL_THREADS: positiveInt(os.availableParallelism()),
-  /** Videos longer than this are not transcribed (the job fails TRANSCRIPT_UNAVAILABLE). */
   STT_MAX_AUDIO_SECONDS: positiveInt(14400),
-  /** Bound on one provider request (one chunk); a request taking longer is retried like a 5xx. */
   STT_REQUEST_TIMEOUT_SECONDS: positiveInt(600),
-  /** Worker concurrency: how many activities and workflow tasks one worker runs at once. */
   WORKER_MAX_CONCURRENT_ACTIVITIES: positiveInt(8),
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: positiveInt(20),
-  /** How long process-sync waits before answering 202. */
   PROCESS_SYNC_TIMEOUT_SECONDS: positiveInt(300),
-  /**
-   * A request not answered within this bound gets 503 SERVICE_UNAVAILABLE with Retry-After.
-   * process-sync adds PROCESS_SYNC_TIMEOUT_SECONDS to it; the PDF export has a longer bound.
-   */
   REQUEST_DEADLINE_MS: positiveInt(30000),
-  /**
-   * On SIGTERM, SIGINT or SIGHUP (its terminal closed): how long requests and activities in flight
-   * may take to finish before they are cut off and the process exits.
-   */
   SHUTDOWN_GRACE_SECONDS: positiveInt(25),
-  /** How long the status route waits for a workflow query before answering from the database. */
   STATUS_QUERY_TIMEOUT_MS: positiveInt(1500),
-  /** Retry policy of activities that reach YouTube: attempts before the job fails. */
   FETCH_MAX_ATTEMPTS: positiveInt(5),
   FETCH_INITIAL_RETRY_SECONDS: z.coerce.number().positive().default(2),
-  /** Jobs accepted but not seen by Temporal for this long are (re)started by the reconciler. */
   RECONCILE_AFTER_SECONDS: positiveInt(30),
-  /** Child jobs of one batch that run at once (the parent workflow's sliding window). */
   BATCH_CONCURRENCY: positiveInt(10),
   PLAN_LIMITS: planLimitsJson,
-  /** Active (unrevoked, unexpired) keys one user may hold; creating one more gets 409 KEY_LIMIT_REACHED. */
   KEYS_PER_USER_MAX: positiveInt(20),
-  /**
-   * Requests with an invalid key one client address may make a minute; past it, every request from
-   * that address that presents a key gets 429 RATE_LIMITED until the minute is over.
-   */
   AUTH_FAILURES_PER_IP_PER_MINUTE: positiveInt(60),
-  /**
-   * Traces (OpenTelemetry): the OTLP/HTTP collector's address, e.g. http://localhost:4318. One trace
-   * runs from the API request through the workflow to every activity. Unset: nothing is traced.
-   */
   OTEL_EXPORTER_OTLP_ENDPOINT: urlString.optional(),
-  /** The service.name that traces carry. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('video-digest'),
-  /**
-   * Prometheus text at GET /metrics on a listener of its own, one per process (the API, a worker,
-   * or both under npm start); 0 opens none. Loopback by default: the figures are for the operator.
-   */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Each variable's name and schema, in the schema's order: what the generated configuration page
+ * (scripts/generate-config-doc.ts) reads, so the schema's layout can change behind it.
+ */
+export function configVariableSchemas(): ReadonlyArray<readonly [name: keyof Env, schema: z.ZodType]> {
+  return Object.entries(EnvSchema.shape) as Array<[keyof Env, z.ZodType]>;
+}
 
 /** Every variable the configuration reads, from the schema itself (deployment files are checked against it). */
 export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.shape));

@@ -3,8 +3,8 @@
  * `Context.current()` answers after awaits. On Node 20, an enabled AsyncLocalStorage makes Node call
  * a hook on every promise and native async resource the whole process creates, and the storage
  * stays enabled once it has run: after the first job, `npm start`'s API (which shares the process
- * with the worker) paid for the hook on every request, about 6 µs of CPU on the status route's 31
- * (bench/status-route.ts --service npm-start).
+ * with the worker) would pay for the hook on every request, a measurable share of the status
+ * route's CPU (bench/status-route.ts --service npm-start).
  *
  * So the storage is disabled whenever the last running activity has settled, and the hook goes
  * with it (unless something else, such as tracing, keeps an AsyncLocalStorage of its own enabled);

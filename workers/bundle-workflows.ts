@@ -1,7 +1,8 @@
 /**
  * Writes the workflow bundle to the file named by its argument. Run as a child process by
- * scripts/build.js (compiled) and by workers/workflow-bundle.ts (from the sources): webpack needs ~100 MB while it bundles, and that memory should leave
- * with the bundler rather than stay in a long-running worker.
+ * scripts/build.js (compiled) and by workers/workflow-bundle.ts (from the sources): webpack needs a
+ * lot of memory while it bundles, and that memory should leave with the bundler rather than stay
+ * in a long-running worker.
  *
  *   node dist/workers/bundle-workflows.js OUT.js [--tracing]
  *

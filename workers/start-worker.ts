@@ -61,7 +61,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   scopeCallContextSynchronously(connection);
   releaseActivityContextBetweenActivities();
   // Handed over as a file, the bundle is read into the workflow thread and nothing of it stays on
-  // this thread; handed over as a string, the worker keeps that string (3.4 MB) in its options.
+  // this thread; handed over as a string, the worker keeps that large string in its options.
   const bundleFile = options.workflowBundle ? null : await writeWorkflowBundle({ tracing: Boolean(options.tracing) });
   const worker = await Worker.create({
     connection,

@@ -12,7 +12,7 @@ type ArtifactSettings = Pick<
 export function createArtifactStore(config: ArtifactSettings): ArtifactStore {
   if (!config.ARTIFACTS_S3_URL) return createFilesystemArtifactStore(path.join(config.dataDir, 'artifacts'));
   const url = new URL(config.ARTIFACTS_S3_URL);
-  // Loaded only here: the S3 client is some 20 MB of every process that would otherwise never use it.
+  // Loaded only here: the S3 client is heavy, and a process without a bucket never uses it.
   const { createS3ArtifactStore } = require('./s3-artifact-store') as typeof import('./s3-artifact-store');
   return createS3ArtifactStore({
     bucket: url.hostname,

@@ -14,7 +14,7 @@
  *
  * Every page has a footer with the title and the page number; the document carries Title, Author
  * (the channel), Subject, Keywords and CreationDate. The appendix stops after
- * MAX_APPENDIX_CHARS characters of transcript and says so (see README): a multi-thousand-page PDF
+ * MAX_APPENDIX_CHARS characters of transcript and says so (docs/api-guide.md#pdf-export): a multi-thousand-page PDF
  * helps nobody, and the full text is always in the result record.
  */
 import type { SummaryEntry, SummaryMode } from '../domain/summary';

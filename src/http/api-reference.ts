@@ -90,7 +90,7 @@ interface ScalarBundle {
 
 /**
  * Read and compressed once per process, on the first visit (processes nobody browses never pay
- * for it): 3.5 MB of JavaScript, about a third of that gzipped. Compressed off the event loop.
+ * for it): megabytes of JavaScript, which compress well. Compressed off the event loop.
  */
 let scalarBundle: Promise<ScalarBundle> | undefined;
 function loadScalarBundle(): Promise<ScalarBundle> {

@@ -41,7 +41,8 @@ export interface Routers {
 /**
  * One @koa/router per resource, the first three segments of a path (/api/v1/videos, /health): a
  * router tests every route it holds against each request, with a debug call for each, and with
- * all 41 in one router that took about a tenth of the status route's CPU (bench/status-route.ts).
+ * every route in one router that matching is a noticeable share of the status route's CPU
+ * (bench/status-route.ts).
  * A request goes to the router of its own resource only; matching is case-insensitive and
  * ignores a trailing slash, and so is the resource's key.
  */

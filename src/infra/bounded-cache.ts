@@ -2,8 +2,8 @@
  * The in-process caches: LRU, bounded in entries, each entry expiring after `ttlMs`.
  *
  * lru-cache's `max` allocates its whole capacity at construction, every slot of every index
- * array filled in, whether or not the cache is ever used: the service's five caches held 6.4 MB
- * that way in a process that had served nothing. Bounding by `maxSize` with each entry of size 1
+ * array filled in, whether or not the cache is ever used: memory held by a process that has
+ * served nothing. Bounding by `maxSize` with each entry of size 1
  * keeps the same bound, and the storage grows with what is cached (lru-cache's README, "Storage
  * Bounds Safety"); reads cost the same.
  */

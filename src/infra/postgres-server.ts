@@ -58,8 +58,8 @@ const SERVER_SETTINGS: Record<string, string> = {
   unix_socket_permissions: '0700',
   max_connections: '100',
   // The service's working set is small rows plus a few large jsonb values read once per job; the
-  // OS page cache holds what does not fit. Every server process maps the buffers, and 64MB left
-  // each one holding several MB more once it had touched them (6 MB over an idle cluster).
+  // OS page cache holds what does not fit. Every server process maps the buffers and holds those
+  // it has touched, so a small pool keeps each of them, and the idle cluster, small.
   shared_buffers: '16MB',
   // A 10 MB transcript is one jsonb value; sorts and hashes of such rows stay in memory.
   work_mem: '16MB',
@@ -121,9 +121,9 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
 }
 
 /**
- * A backend that reads or writes a 10 MB transcript allocates tens of MB at once. glibc raises its
+ * A backend that reads or writes a 10 MB transcript allocates large blocks at once. glibc raises its
  * mmap threshold after such a block is freed, so the next ones come from the heap and stay with the
- * backend for as long as it lives (every pooled connection ends up holding ~90 MB). A fixed
+ * backend for as long as it lives (every pooled connection ends up holding its largest). A fixed
  * threshold keeps large blocks mmapped, so they go back to the system when freed.
  */
 function serverEnvironment(): NodeJS.ProcessEnv {

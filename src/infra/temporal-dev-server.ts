@@ -47,8 +47,8 @@ const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
  *   the same for a Temporal cluster.
  * - The dev server has one history shard, and a shard loads its new transfer tasks (every
  *   workflow task and activity to dispatch) at most 20 times a second by default: sized for a
- *   cluster's hundreds of shards, here it held each dispatch for up to 50 ms once its burst was
- *   spent, a job's every step waiting in line (bench/job-extras.ts: 336 ms a job, 204 ms without).
+ *   cluster's hundreds of shards, here it holds back each dispatch once its burst is spent, and a
+ *   job's every step waits in line (bench/job-extras.ts shows it in a job's time).
  */
 const DYNAMIC_CONFIG = [
   'matching.useNewMatcher=true',

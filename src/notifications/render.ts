@@ -24,7 +24,7 @@ export async function renderNotice(kind: string, data: Record<string, unknown>, 
   if (!isNoticeKind(kind)) throw new NoticeRenderError(`unknown notice kind: ${kind}`);
   const view = VIEWS[kind](data, ctx);
   const source = fillTemplate(templateSource('layout.mjml'), templateSource(`${kind}.mjml`), view.vars, true);
-  // Loaded on the first notice: mjml weighs ~40 MB, which a service that sends no email never needs.
+  // Loaded on the first notice: mjml is heavy, and a service that sends no email never needs it.
   const { default: mjml2html } = await import('mjml');
   // strict: a template that is not valid MJML fails here (and in the tests), not in a mail client.
   const result = await mjml2html(source, { validationLevel: 'strict', keepComments: false });

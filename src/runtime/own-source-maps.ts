@@ -3,8 +3,8 @@
  *
  * tsx turns Node's source maps on, so that stack traces point into the TypeScript. Node then
  * keeps the map of every module it loads that names one, and many packages' files do:
- * it reads and parses some 600 map files at start-up and holds them for as long as the process
- * runs, about 4 MB of a service that has served nothing. A package's stack frames read well
+ * it reads and parses hundreds of map files at start-up and holds them for as long as the process
+ * runs, memory a service that has served nothing has no use for. A package's stack frames read well
  * enough in its own JavaScript. So source maps are on while one of our modules is compiled (that
  * is when Node keeps a module's map) and off while a package's module is; they stay on
  * otherwise, so stack traces are still mapped.

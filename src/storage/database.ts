@@ -17,10 +17,10 @@ export type Db = Kysely<Database>;
 
 /**
  * How long a connection to the embedded server stays open unused. Each one is a server process of
- * about 15 MB on the user's machine, and the idle service touches the database every few seconds
+ * its own on the user's machine, and the idle service touches the database every few seconds
  * (the email sender every EMAIL_SEND_INTERVAL_MS, the reconciler every 10 s): with pg's default
- * of 10 s one of them never closed. Opening one on the local socket takes a few milliseconds, and
- * under load connections never sit idle this long. A server elsewhere keeps pg's 10 s.
+ * of 10 s one of them would never close. Opening one on the local socket is cheap, and under load
+ * connections never sit idle this long. A server elsewhere keeps pg's 10 s.
  */
 const EMBEDDED_IDLE_CLOSE_MS = 2_000;
 
@@ -79,8 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * Migrations run on a connection of their own, closed after them: the server process that ran
- * them keeps what they read into its caches (about 5 MB more than a fresh one on the embedded
- * server), and a pooled one would stay that way for as long as the service keeps it busy.
+ * them keeps what they read in its caches, larger than a fresh one, and a pooled one would stay
+ * that way for as long as the service keeps it busy.
  */
 async function migrateOnItsOwnConnection(connection: PoolConfig): Promise<void> {
   const pool = new Pool({ ...connection, max: 1 });

@@ -57,11 +57,11 @@ const DEFAULT_LONG_TRANSCRIPT_LENGTH = 2 * 1024 * 1024;
 
 /**
  * Two sets of threads. Most jobs go to threads kept for a while, which stay warm. A long
- * transcript's analysis grows a thread's heap by about 25 MB per MB of text (some 250 MB for the
- * 10 MB maximum), and an idle thread keeps that heap: kept for the next job, it sat beside that
- * job's caption parsing and took a plain `npm start` to 962–993 MB of its 1 GB target on two
- * 10 MB jobs in a row. So a long transcript gets a thread of its own, which exits when done.
- * Its cold start costs that job one to two seconds; the first such job paid it anyway.
+ * transcript's analysis grows a thread's heap many times over the size of its text, and an idle
+ * thread keeps that heap: kept for the next job, it would sit beside that job's caption parsing
+ * and take a plain `npm start` to the edge of its memory target. So a long transcript gets a
+ * thread of its own, which exits when done. Its cold start costs that job time the first such
+ * job pays anyway.
  */
 export function createSummaryPool(options: SummaryPoolOptions): SummaryPool {
   const threadsFor = (idleTimeout: number) =>

@@ -4,7 +4,7 @@
  * `run`: the client around every namespaced call (`withMetadata`), the worker around every
  * activity (`withAbortSignal`, which the native connection does not even honour). On Node 20, once
  * any AsyncLocalStorage has run, Node calls a hook on every promise and native async resource the
- * process creates, for as long as one stays enabled: about a quarter of the API's CPU per request
+ * process creates, for as long as one stays enabled: a large share of the API's CPU per request
  * (bench/status-route.ts). The connections read that context synchronously, inside `run`, when they
  * issue an RPC; so a scope that lasts exactly as long as the synchronous call carries the same
  * context without any hook.

@@ -35,7 +35,7 @@ export function createTemporalClient(options: {
    * Tighter bounds for some calls, by gRPC method name (e.g. QueryWorkflow for the status route's
    * live progress). Set here rather than with `withDeadline`, which scopes the call with an
    * AsyncLocalStorage: once one has run, Node 20 calls a hook on every promise the process creates,
-   * which cost the API about a quarter of its CPU per request (bench/status-route.ts).
+   * a large share of the API's CPU per request (bench/status-route.ts).
    */
   methodTimeoutsMs?: Partial<Record<BoundedMethod, number>>;
   /** The Temporal Web UI's address, for links to workflows. */

@@ -1,8 +1,8 @@
 /**
  * Where a transcript is turned into its stored form. For a long video that is megabytes of JSON
- * and a walk over every word (10 MB of text: a quarter of a million segments, 16 MB of JSON):
- * together 250–500 ms of CPU and garbage, which on the event loop `npm start` shares with the API
- * held every request meanwhile. Transcripts above a size go to a thread; the rest, nearly all,
+ * and a walk over every word (at the 10 MB maximum, a quarter of a million segments): a stretch of
+ * CPU and garbage that, on the event loop `npm start` shares with the API, would hold every
+ * request meanwhile. Transcripts above a size go to a thread; the rest, nearly all,
  * are encoded in place, where the hand-over would cost more than it saves.
  */
 import path from 'node:path';

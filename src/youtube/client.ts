@@ -118,7 +118,7 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
         fetchTranscript(session, videoId, language, captionParser, transcriptOptions?.watch ?? null),
       );
       // The segments' text was cleaned cue by cue as it was parsed (captions/caption-text.ts);
-      // walking a quarter of a million segments again would hold the event loop for 50-60 ms.
+      // walking a long transcript's segments again would hold the event loop for nothing.
       return { ...cleanPlatformStrings({ ...transcript, segments: [] }), segments: transcript.segments };
     },
 

@@ -1,7 +1,8 @@
 /**
  * The documentation in docs/ is what code comments point at. Every link into it (a path such as
- * docs/<page>.md with an optional #heading, in any source file or README, and the Markdown links
- * between the pages) must name a page that exists and a heading it has, by GitHub's anchor rules.
+ * docs/<page>.md with an optional #heading, or README.md#heading, in any source file, and every
+ * relative Markdown link between the pages and the READMEs) must name a page that exists and a
+ * heading it has, by GitHub's anchor rules; every page is reachable from the README.
  * The pages may name only repository paths that exist, so a moved file shows up here. And the code
  * must not cite documents kept outside the repository. Pure file reading: no services.
  */
@@ -83,9 +84,9 @@ interface DocLink {
 }
 
 /**
- * Links into docs/ in one file: `docs/<page>.md[#anchor]` written anywhere (paths from the
- * repository root), and in Markdown also links `](<page>.md[#anchor])` and `](#anchor)` relative to
- * the file itself.
+ * Links in one file: `docs/<page>.md[#anchor]` and `README.md#anchor` written anywhere (paths from
+ * the repository root), and in Markdown also every link `](<page>.md[#anchor])` and `](#anchor)`,
+ * relative to the file itself.
  */
 function linksIn(file: string, text: string): DocLink[] {
   const links: DocLink[] = [];
@@ -94,6 +95,9 @@ function linksIn(file: string, text: string): DocLink[] {
     const from = `${file}:${index + 1}`;
     for (const match of line.matchAll(/(?<![\w./-])(docs\/[\w./-]*?\.md)(?:#([\w-]+))?/g)) {
       links.push({ from, page: path.posix.normalize(match[1]!), anchor: match[2] ?? null });
+    }
+    for (const match of line.matchAll(/(?<![\w./-])((?:[\w-][\w.-]*\/)*README\.md)#([\w-]+)/g)) {
+      links.push({ from, page: path.posix.normalize(match[1]!), anchor: match[2]! });
     }
     if (!file.endsWith('.md')) return;
     for (const match of line.matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -106,7 +110,7 @@ function linksIn(file: string, text: string): DocLink[] {
       }
       if (!pagePart.endsWith('.md')) continue;
       const page = path.posix.normalize(path.posix.join(path.posix.dirname(file), pagePart));
-      if (page === 'docs' || page.startsWith('docs/') || anchor !== null) links.push({ from, page, anchor });
+      links.push({ from, page, anchor });
     }
   });
   return links;
@@ -159,11 +163,33 @@ const files = sourceFiles();
 
 describe('links into docs/', () => {
   it('finds the documentation and links to it', () => {
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/README.md', 'docs/api-behaviour.md', 'docs/architecture.md', 'docs/workflow-versioning.md']));
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/README.md', 'docs/api-behaviour.md', 'docs/architecture.md', 'docs/workflow-versioning.md', 'docs/api-guide.md', 'docs/configuration.md', 'docs/operations.md', 'docs/speech-to-text.md', 'docs/performance-log.md']));
     const links = files.flatMap((file) => linksIn(file, readRepoFile(file)!));
     // Comments across the code point at the API page; the README points at the index.
     expect(links.filter((link) => link.page === 'docs/api-behaviour.md' && !link.from.startsWith('docs/')).length).toBeGreaterThan(40);
     expect(links.some((link) => link.from.startsWith('README.md:') && link.page === 'docs/README.md')).toBe(true);
+    // The pages link to each other and back to the README.
+    expect(links.some((link) => link.from.startsWith('docs/') && link.page === 'README.md')).toBe(true);
+    expect(links.some((link) => link.from.startsWith('docs/api-guide.md:') && link.page === 'docs/api-behaviour.md')).toBe(true);
+  });
+
+  it('every page in docs/ is reachable from the README by links', () => {
+    const linksFrom = new Map<string, string[]>();
+    for (const file of files.filter((name) => name.endsWith('.md'))) {
+      linksFrom.set(file, linksIn(file, readRepoFile(file)!).map((link) => link.page));
+    }
+    const reached = new Set(['README.md']);
+    const queue = ['README.md'];
+    while (queue.length > 0) {
+      for (const page of linksFrom.get(queue.shift()!) ?? []) {
+        if (!reached.has(page)) {
+          reached.add(page);
+          queue.push(page);
+        }
+      }
+    }
+    const pages = files.filter((file) => file.startsWith('docs/') && file.endsWith('.md'));
+    expect(pages.filter((page) => !reached.has(page))).toEqual([]);
   });
 
   it('every link names an existing page and heading', () => {
@@ -173,7 +199,7 @@ describe('links into docs/', () => {
 
   it('reports a link whose page or heading is missing', () => {
     const page = '# Guide\n\n## Error codes\n\n```md\n## Not a heading\n```\n\n## Caching and `force_refresh`\n\n## Error codes\n';
-    const pages: Record<string, string> = { 'docs/guide.md': page };
+    const pages: Record<string, string> = { 'docs/guide.md': page, 'README.md': '# Service\n\n## Install\n' };
     const links = linksIn(
       'src/example.ts',
       [
@@ -181,12 +207,20 @@ describe('links into docs/', () => {
         '// docs/guide.md#not-a-heading',
         '// docs/guide.md#error-code',
         '// docs/missing.md#anything',
+        '// README.md#a-section-that-moved',
       ].join('\n'),
     );
     expect(brokenLinks(links, (name) => pages[name] ?? null)).toEqual([
       'src/example.ts:2: docs/guide.md has no heading #not-a-heading',
       'src/example.ts:3: docs/guide.md has no heading #error-code',
       'src/example.ts:4: docs/missing.md does not exist',
+      'src/example.ts:5: README.md has no heading #a-section-that-moved',
+    ]);
+    const pageLinks = linksIn('docs/guide.md', 'See the [README](../README.md), [the client](../client/MISSING.md) and [codes](#error-codes).');
+    expect(pageLinks).toEqual([
+      { from: 'docs/guide.md:1', page: 'README.md', anchor: null },
+      { from: 'docs/guide.md:1', page: 'client/MISSING.md', anchor: null },
+      { from: 'docs/guide.md:1', page: 'docs/guide.md', anchor: 'error-codes' },
     ]);
   });
 

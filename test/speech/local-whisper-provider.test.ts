@@ -84,7 +84,7 @@ describe('local whisper provider', () => {
     const error = await refusal(provider(path.join(dir, 'ggml-base.en.bin')).transcribe({ path: audio }));
     expect(error.kind).toBe('final');
     expect(error.message).toContain(`STT_LOCAL_MODEL=${path.join(dir, 'ggml-base.en.bin')} is not a readable file`);
-    expect(error.message).toContain('README');
+    expect(error.message).toContain('docs/speech-to-text.md#local-whisper');
 
     const error2 = await refusal(provider(dir).transcribe({ path: audio }));
     expect(error2.message).toContain('is not a readable file');

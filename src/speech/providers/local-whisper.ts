@@ -1,6 +1,6 @@
 /**
  * Speech-to-text inside the worker's machine: whisper.cpp with a model file the operator provides
- * (STT_LOCAL_MODEL; README, "Local whisper"), in a child process (whisper-process/ says why), so
+ * (STT_LOCAL_MODEL; docs/speech-to-text.md#local-whisper), in a child process (whisper-process/ says why), so
  * neither loading the model nor decoding ever runs on the event loop. Chunks go one at a time: a
  * decode uses every thread it is given, and two at once would each hold the model's memory.
  */
@@ -59,7 +59,7 @@ async function assertModelReadable(modelPath: string): Promise<void> {
     await fs.promises.access(modelPath, fs.constants.R_OK);
   } catch {
     throw new SpeechProviderError(
-      `STT_LOCAL_MODEL=${modelPath} is not a readable file: download a whisper.cpp ggml model (e.g. ggml-base.en.bin, README "Local whisper") and point STT_LOCAL_MODEL at it`,
+      `STT_LOCAL_MODEL=${modelPath} is not a readable file: download a whisper.cpp ggml model (e.g. ggml-base.en.bin, docs/speech-to-text.md#local-whisper) and point STT_LOCAL_MODEL at it`,
       'final',
     );
   }

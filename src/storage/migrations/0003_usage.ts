@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  *
  * api_requests is append-only, written in batches by src/usage/recorder.ts. It has no foreign
  * keys on purpose: a batch must never fail because one user or key was deleted meanwhile, and a
- * log row outliving its user is harmless (retention removes it; see the README).
+ * log row outliving its user is harmless (retention removes it; docs/api-guide.md#usage).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -104,7 +104,7 @@ export async function saveVideoInfo(db: Db, jobId: string, info: VideoMetadata):
 /**
  * The job's transcript. One that is a cache entry unchanged (`sameAs`: the version just read or
  * written) is copied inside Postgres, so a transcript crosses the connection, and is checked and
- * compressed by Postgres, once per job rather than twice: about 0.4 s less on the 10 MB maximum.
+ * compressed by Postgres, once per job rather than twice, which counts for long transcripts.
  * When that version is gone (another job refreshed the entry meanwhile), the transcript is sent.
  */
 export async function saveJobTranscript(

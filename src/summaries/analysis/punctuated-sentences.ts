@@ -78,7 +78,7 @@ function wordAt(charStart: Int32Array, offset: number): number {
  * So a segment is doubtful when its last word is an abbreviation to wink or when it holds a full
  * stop ICU did not end it at; each run of doubtful segments, with the segment after it, is left to
  * wink. Elsewhere the two agree (bench/sentence-splitter.ts compares them), and wink's reading
- * is a full tokenization: read everywhere, it was most of the 10 MB transcript's analysis.
+ * is a full tokenization: read everywhere, it would be most of a long transcript's analysis.
  */
 export function englishSentenceOffsets(): SentenceSplitter {
   const icu = icuSentenceOffsets('en');

@@ -191,7 +191,7 @@ function viewerParagraph(text: string): string {
 
 /**
  * The transcript as timed lines with their token counts, kept per input object and tokenizer: a
- * job's modes share one input, and tokenizing a 10 MB transcript takes seconds.
+ * job's modes share one input, and tokenizing a long transcript is slow.
  */
 const linesByInput = new WeakMap<SummaryInput, Map<TokenCounter, { lines: string[]; lineTokens: number[]; transcriptTokens: number }>>();
 

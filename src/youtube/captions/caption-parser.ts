@@ -1,7 +1,7 @@
 /**
  * Where caption payloads are parsed. A long video's track is megabytes (10 MB of text is the
- * contract's maximum, a quarter of a million cues): parsing it is a few hundred milliseconds of
- * CPU and garbage, which on the event loop `npm start` shares with the API would hold every
+ * maximum a job takes, a quarter of a million cues): parsing it is a long stretch of CPU and
+ * garbage, which on the event loop `npm start` shares with the API would hold every
  * request meanwhile. Tracks above a size go to a thread; the rest, nearly all, are parsed in
  * place, where a thread's hand-over would cost more than it saves.
  */
@@ -36,12 +36,13 @@ export function parseCaptionsInPlace(): CaptionParser {
 }
 
 export interface CaptionThreadOptions {
-  /** Payloads of at least this many characters go to the thread. Default 512 Ki, about 15 ms of parsing. */
+  /** Payloads of at least this many characters go to the thread. Default 512 Ki: below it, parsing in place is quicker than a hand-over. */
   minThreadedLength?: number;
   /**
    * An idle thread exits after this long. Default 0: a thread lives for one long track, since the
-   * heap it grows parsing 10 MB (hundreds of MB) would otherwise sit beside the summary thread's
-   * for the job's next step. Long tracks are rare; the thread's start is tens of milliseconds.
+   * heap it grows parsing a long track (many times the track's size) would otherwise sit beside the
+   * summary thread's for the job's next step. Long tracks are rare, and a thread's start is small
+   * beside the parse it takes over.
    */
   idleTimeoutMs?: number;
 }

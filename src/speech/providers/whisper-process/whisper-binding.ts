@@ -2,7 +2,7 @@
  * whisper.cpp's Node binding, whisper.node (github.com/mybigday/whisper.node), as its prebuilt
  * platform package `@fugood/node-whisper-<platform>-<arch>`: the native module that the
  * `@fugood/whisper.node` wrapper itself loads. The wrapper is not a dependency because its
- * optional dependencies pull in about 240 MB of CUDA and Vulkan builds on every Linux x64 install;
+ * optional dependencies pull in CUDA and Vulkan builds, far larger than the CPU one, on every Linux x64 install;
  * the CPU build is an optional dependency of its own (a missing one fails only STT_PROVIDER=local).
  */
 
