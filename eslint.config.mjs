@@ -22,7 +22,7 @@ const ABOVE_STORAGE = [
   'auth',
   'batches',
   'cli',
-  'export',
+  'pdf',
   'http',
   'infographic',
   'jobs',

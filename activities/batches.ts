@@ -7,7 +7,7 @@ import type { BatchOutcome } from '../workflows/contracts/batch';
 import { announceBatch } from '../src/batches/announce';
 import type { WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
-import { countJobEnd, failJobRow } from './job-end';
+import { countJobEnd, failJobRow } from './end-job-row';
 
 /** Postgres, and what recording the batch.completed webhook needs (the schedule). */
 export type BatchActivityDeps = WebhookActivityDeps;

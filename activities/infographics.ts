@@ -15,7 +15,7 @@ import type { ArtifactStore } from '../src/artifacts/artifact-store';
 import { artifactKeys } from '../src/artifacts/artifact-store';
 import { infographicDataFrom } from '../src/infographic/infographic-data';
 import type { InfographicRenderer } from '../src/infographic/infographic-pool';
-import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../src/jobs/job-records';
+import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../src/jobs/api-views';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { Db } from '../src/storage/database';
 import * as jobArtifacts from '../src/storage/repositories/job-artifacts';

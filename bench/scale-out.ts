@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/infra/temporal-dev-server';
+import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
 import { readProcStat } from '../test/support/proc-stat';

@@ -9,7 +9,7 @@ import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/d
 import type { SummaryMode } from '../src/domain/summary';
 import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
 import type { WatchHandover } from '../src/youtube/watch-handover';
-import type { createJobEndActivities, JobEnd } from '../activities/announce-job-end';
+import type { createJobEndActivities, JobEnd } from '../activities/finish-job';
 import type { createInfographicActivities } from '../activities/infographics';
 import type { createSpeechActivities } from '../activities/speech-to-text';
 import { FINAL_SOURCE_FAILURES } from '../src/domain/source-failures';

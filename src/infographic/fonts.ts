@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import type { Font } from 'satori';
-import { dejavuFontPath } from '../export/fonts';
+import { dejavuFontPath } from '../pdf/fonts';
 import type { FaceName } from './theme';
 import { parseGlyphMetrics, type GlyphMetrics } from './glyph-metrics';
 

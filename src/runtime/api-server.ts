@@ -13,11 +13,11 @@ import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
 import { answerClientError } from '../http/client-error';
 import { createArtifactStore } from '../artifacts/open-artifact-store';
-import { createPdfRenderer } from '../export/pdf-renderer';
+import { createPdfRenderer } from '../pdf/pdf-renderer';
 import { CHECK_TIMEOUT_MS } from '../http/routes/health';
 import { createPdfExports } from '../jobs/pdf-exports';
 import { tracingClientInterceptors } from '../tracing/temporal-tracing';
-import { listenOn } from '../infra/listen';
+import { listenOn } from '../lib/listen';
 
 export interface RunningApi {
   server: http.Server;

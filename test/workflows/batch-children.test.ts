@@ -9,7 +9,7 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ChildRowState } from '../../activities/batches';
-import type { JobEnd } from '../../activities/announce-job-end';
+import type { JobEnd } from '../../activities/finish-job';
 import type { JobFailure } from '../../src/domain/job-failure';
 import { BATCH_WORKFLOW, batchProgressQuery, type BatchOutcome, type BatchProgress, type BatchWorkflowInput } from '../../workflows/contracts/batch';
 import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/contracts/video-job';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ArtifactStore } from '../../../artifacts/artifact-store';
 import { notFound } from '../../../domain/errors';
-import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../../../jobs/job-records';
+import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../../../jobs/api-views';
 import type { JobServices } from '../../../jobs/services';
 import { findArtifact } from '../../../storage/repositories/job-artifacts';
 import { defineRoute } from '../../route';

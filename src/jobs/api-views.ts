@@ -4,7 +4,7 @@ import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
 import type { JobRow } from '../storage/schema';
 import type { JobResultParts } from '../storage/repositories/job-results';
-import type { WebhookState } from '../webhooks/records';
+import type { WebhookState } from '../webhooks/api-views';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -36,7 +36,7 @@ export function submissionRecord(job: JobRow, baseUrl: string) {
 
 /**
  * Live progress may be ahead of the row; the row wins once it is terminal. `webhook` (see
- * src/webhooks/records.ts: null without a webhook_url) is included when the caller looked it up.
+ * src/webhooks/api-views.ts: null without a webhook_url) is included when the caller looked it up.
  */
 export function statusRecord(job: JobRow, live: JobProgress | null = null, now = Date.now(), webhook?: WebhookState) {
   const useLive = live !== null && !isTerminal(job.status) && live.progress >= job.progress_percentage && !isTerminal(live.status);
