@@ -1,4 +1,5 @@
 /** The job records clients see (docs/api-behaviour.md#status-record, docs/api-behaviour.md#result-record), built from the row and live progress. */
+import { INFOGRAPHIC_PNG } from '../artifacts/artifact-store';
 import { isTerminal, type JobProgress } from '../domain/job';
 import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
@@ -70,9 +71,6 @@ function estimateRemaining(status: string, progress: number, startedAt: Date | n
   // A job still running has some time left: at least a second, never 0, which means done.
   return Math.max(1, Math.round((elapsed * (100 - progress)) / progress));
 }
-
-export const INFOGRAPHIC_PNG = 'infographic.png';
-export const INFOGRAPHIC_SVG = 'infographic.svg';
 
 export function infographicUrl(baseUrl: string, jobId: string): string {
   return `${baseUrl}/api/v1/videos/infographic/${jobId}`;

@@ -9,14 +9,14 @@
  * simultaneous downloads of one job share a single render.
  */
 import { createHash } from 'node:crypto';
-import { artifactKeys, type ArtifactStore } from '../artifacts/artifact-store';
+import { artifactKeys, INFOGRAPHIC_PNG, type ArtifactStore } from '../artifacts/artifact-store';
 import { AppError } from '../domain/errors';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import type { Db } from '../storage/database';
 import { findArtifact, recordArtifact } from '../storage/repositories/job-artifacts';
 import { loadJobTranscriptText, loadSummaries } from '../storage/repositories/jobs';
 import type { JobRow } from '../storage/schema';
-import { INFOGRAPHIC_PNG, urlsFor } from './api-views';
+import { urlsFor } from './api-views';
 
 /** The artifact name of a job's kept export. */
 export const PDF_EXPORT = 'export.pdf';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createApp } from '../http/app';
-import { startReconciler } from '../jobs/reconciler';
+import { startReconciler } from './reconciler';
 import { SUBMISSION_START_TIMEOUT_MS } from '../jobs/start-workflow';
 import { settleLiveQueries } from '../jobs/live-progress';
 import { createJobLookup } from '../jobs/job-lookup';

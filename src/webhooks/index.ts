@@ -17,4 +17,4 @@ export {
   type DeliverySummary,
   type DeliveryDetail,
 } from './api-views';
-export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from '../../workflows/contracts/webhook-delivery';
+export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from '../contracts/webhook-delivery';
