@@ -17,27 +17,110 @@ const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('node:'))
 /** The only packages workflow code may load: the rest may do I/O or differ between replays. */
 const WORKFLOW_PACKAGES = ['@temporalio/workflow', '@temporalio/common'];
 
-/** Folders that hold use cases or entry points: storage serves them and never depends on them. */
-const ABOVE_STORAGE = [
-  'auth',
-  'batches',
-  'cli',
-  'export',
-  'http',
-  'infographic',
-  'jobs',
-  'notifications',
-  'proxies',
-  'runtime',
-  'speech',
-  'summaries',
-  'usage',
-  'webhooks',
-  'youtube',
-  'workflows',
-  'activities',
-  'workers',
+/**
+ * The layers, top to bottom. A file imports from its own layer and the layers below it, never from
+ * one above (madge keeps each layer free of circles); in a layer marked `apart`, no folder imports
+ * another of its folders either. docs/architecture.md#layers draws them with the path of one job.
+ */
+export const LAYERS = [
+  { name: 'entry points', paths: ['src/main.ts', 'src/api-main.ts', 'src/cli', 'workers'] },
+  { name: 'runtime', paths: ['src/runtime'] },
+  { name: 'http', paths: ['src/http'] },
+  { name: 'batches', paths: ['src/batches'] },
+  { name: 'jobs', paths: ['src/jobs'] },
+  { name: 'workflows', paths: ['workflows'] },
+  { name: 'activities', paths: ['activities'] },
+  {
+    name: 'domain services',
+    apart: true,
+    paths: ['src/auth', 'src/proxies', 'src/notifications', 'src/webhooks', 'src/usage', 'src/pdf', 'src/infographic', 'src/speech', 'src/summaries'],
+  },
+  { name: 'youtube', paths: ['src/youtube'] },
+  { name: 'storage', paths: ['src/storage'] },
+  { name: 'infrastructure', paths: ['src/transcripts', 'src/embedded', 'src/artifacts', 'src/temporal', 'src/tracing', 'src/metrics'] },
+  { name: 'lib', paths: ['src/lib', 'src/config.ts', 'src/logger.ts'] },
+  { name: 'contracts', paths: ['src/contracts'] },
+  { name: 'domain', paths: ['src/domain'] },
 ];
+
+/** The files of a layer's path: a folder's TypeScript files, or the one file. */
+const filesOf = (paths) => paths.map((path) => (path.endsWith('.ts') ? path : `${path}/**/*.ts`));
+
+/**
+ * A relative import of one of `paths` from a file of `from`: src/ folders are reached as `../name`
+ * from inside them, as `./name` from a file in src/ itself and as `../src/name` from the top-level
+ * folders.
+ */
+function importOfPaths(paths, from) {
+  const names = paths.map((path) => path.replace(/\.ts$/, ''));
+  const inSrc = names.filter((name) => name.startsWith('src/')).map((name) => name.slice('src/'.length));
+  const topLevel = names.filter((name) => !name.startsWith('src/'));
+  const alternatives = /^src\/[^/]+\.ts$/.test(from)
+    ? [...(inSrc.length ? [`\\./(${inSrc.join('|')})`] : []), ...(topLevel.length ? [`\\.\\./(${topLevel.join('|')})`] : [])]
+    : [...(inSrc.length ? [`(\\.\\./)+(src/)?(${inSrc.join('|')})`] : []), ...(topLevel.length ? [`(\\.\\./)+(${topLevel.join('|')})`] : [])];
+  return `^(${alternatives.join('|')})(/|$)`;
+}
+
+/** The import patterns that keep `path`, of LAYERS[index], from importing upwards or across its apart layer. */
+function layerPatterns(index, path) {
+  const layer = LAYERS[index];
+  const above = LAYERS.slice(0, index).flatMap((upper) => upper.paths);
+  const patterns = [];
+  if (above.length) {
+    patterns.push({
+      regex: importOfPaths(above, path),
+      caseSensitive: true,
+      message: `${layer.name} is below ${LAYERS.slice(0, index).map((upper) => upper.name).join(', ')}: import only from your own layer and the ones below (docs/architecture.md#layers).`,
+    });
+  }
+  const others = layer.apart ? layer.paths.filter((other) => other !== path) : [];
+  if (others.length) {
+    patterns.push({
+      regex: importOfPaths(others, path),
+      caseSensitive: true,
+      message: `The ${layer.name} do not import each other: move what two of them share down a layer (docs/architecture.md#layers).`,
+    });
+  }
+  return patterns;
+}
+
+/** Workflow code is replayed in Temporal's sandbox and must make the same decisions every time. */
+const WORKFLOW_PATTERNS = [
+  {
+    regex: `^(node:|(${NODE_BUILTINS.join('|')})(/|$))`,
+    caseSensitive: true,
+    message: 'Node built-ins do I/O or vary between runs, and the workflow sandbox does not provide them.',
+  },
+  {
+    regex: `^(?!\\.|node:|(${WORKFLOW_PACKAGES.join('|')})$|(${NODE_BUILTINS.join('|')})(/|$))`,
+    caseSensitive: true,
+    allowTypeImports: true,
+    message: `Workflow code may load only ${WORKFLOW_PACKAGES.join(' and ')}; use types from other packages.`,
+  },
+  {
+    regex: importOfFolder(['activities', 'workers']),
+    caseSensitive: true,
+    allowTypeImports: true,
+    message: 'Activities and workers run outside the workflow: call activities through proxyActivities, import types only.',
+  },
+  {
+    regex: '^(\\.\\./)+src/(?!domain/|contracts/)',
+    caseSensitive: true,
+    allowTypeImports: true,
+    message: 'Only src/contracts and src/domain are pure enough to run in a workflow; take types only from the rest of src.',
+  },
+];
+
+/** One block per layer folder: its upward imports refused (and, in workflows, what breaks replay). */
+const LAYER_BLOCKS = LAYERS.flatMap((layer, index) =>
+  layer.paths
+    .filter((path) => path !== 'src/domain')
+    .map((path) => {
+      const patterns = [...(path === 'workflows' ? WORKFLOW_PATTERNS : []), ...layerPatterns(index, path)];
+      return { files: filesOf([path]), rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
+    })
+    .filter((block) => block.rules['@typescript-eslint/no-restricted-imports'][1].patterns.length > 0),
+);
 
 export default defineConfig(
   globalIgnores(['client/openapi.d.ts']),
@@ -105,42 +188,12 @@ export default defineConfig(
   },
 
   {
-    // Workflow code is replayed in Temporal's sandbox and must make the same decisions every time:
-    // the service's workflows and the ones tests and benchmarks bundle.
-    files: ['workflows/**/*.ts', 'test/workflows/fixtures/**/*.ts', 'bench/bare/workflows.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(node:|(${NODE_BUILTINS.join('|')})(/|$))`,
-              caseSensitive: true,
-              message: 'Node built-ins do I/O or vary between runs, and the workflow sandbox does not provide them.',
-            },
-            {
-              regex: `^(?!\\.|node:|(${WORKFLOW_PACKAGES.join('|')})$|(${NODE_BUILTINS.join('|')})(/|$))`,
-              caseSensitive: true,
-              allowTypeImports: true,
-              message: `Workflow code may load only ${WORKFLOW_PACKAGES.join(' and ')}; use types from other packages.`,
-            },
-            {
-              regex: importOfFolder(['activities', 'workers']),
-              caseSensitive: true,
-              allowTypeImports: true,
-              message: 'Activities and workers run outside the workflow: call activities through proxyActivities, import types only.',
-            },
-            {
-              regex: '^(\\.\\./)+src/(?!domain/)',
-              caseSensitive: true,
-              allowTypeImports: true,
-              message: 'Only src/domain is pure enough to run in a workflow; take types only from the rest of src.',
-            },
-          ],
-        },
-      ],
-    },
+    // The workflows the tests and benchmarks bundle obey the service's workflow rules.
+    files: ['test/workflows/fixtures/**/*.ts', 'bench/bare/workflows.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: WORKFLOW_PATTERNS }] },
   },
+
+  ...LAYER_BLOCKS,
 
   {
     files: ['src/domain/**/*.ts'],
@@ -153,45 +206,6 @@ export default defineConfig(
               regex: '^(?!\\./)',
               caseSensitive: true,
               message: 'src/domain is the core every other folder builds on: it imports nothing outside itself.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-
-  {
-    // The worker entry points build on the service's modules, never the other way round; only the
-    // process entries (src/main.ts runs API and worker together) and the replay command reach them.
-    files: ['src/**/*.ts'],
-    ignores: ['src/main.ts', 'src/cli/admin/replay.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: importOfFolder(['workers']),
-              caseSensitive: true,
-              message: 'workers/ depends on src/, not the other way round (src/main.ts is the one entry that starts a worker).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-
-  {
-    files: ['src/storage/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: importOfFolder(ABOVE_STORAGE),
-              caseSensitive: true,
-              message: 'Storage is used by the use-case folders and never uses them: take shared types from src/domain.',
             },
           ],
         },

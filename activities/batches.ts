@@ -3,11 +3,11 @@ import { isTerminal } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as batches from '../src/storage/repositories/batches';
-import type { BatchOutcome } from '../workflows/contracts/batch';
-import { announceBatch } from '../src/batches/announce';
+import type { BatchOutcome } from '../src/contracts/batch';
+import { announceBatch } from './announce-batch-end';
 import type { WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
-import { countJobEnd, failJobRow } from './job-end';
+import { countJobEnd, failJobRow } from './end-job-row';
 
 /** Postgres, and what recording the batch.completed webhook needs (the schedule). */
 export type BatchActivityDeps = WebhookActivityDeps;

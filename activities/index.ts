@@ -5,7 +5,7 @@
  */
 import { createJobActivities, type JobActivityDeps } from './job-activities';
 import { createWebhookActivities, type WebhookActivityDeps } from './webhooks';
-import { createJobEndActivities, type JobEndActivityDeps } from './announce-job-end';
+import { createJobEndActivities, type JobEndActivityDeps } from './finish-job';
 import { createBatchActivities, type BatchActivityDeps } from './batches';
 import { createInfographicActivities, type InfographicActivityDeps } from './infographics';
 import { createSpeechActivities, type SpeechActivityDeps } from './speech-to-text';

@@ -12,10 +12,9 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ArtifactStore } from '../src/artifacts/artifact-store';
-import { artifactKeys } from '../src/artifacts/artifact-store';
+import { artifactKeys, INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../src/artifacts/artifact-store';
 import { infographicDataFrom } from '../src/infographic/infographic-data';
 import type { InfographicRenderer } from '../src/infographic/infographic-pool';
-import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../src/jobs/job-records';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { Db } from '../src/storage/database';
 import * as jobArtifacts from '../src/storage/repositories/job-artifacts';

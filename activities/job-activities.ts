@@ -11,7 +11,7 @@ import { YouTubeError, type WatchHandover, type YouTubeClient } from '../src/you
 import { truncateTranscript, countWords, measureTranscript, outlineTranscript } from '../src/domain/transcript-limits';
 import type { TranscriptEncoder } from '../src/transcripts/transcript-encoder';
 import { createJobSummarizer, withHeartbeat, type JobSummarizerDeps } from './summarize-job';
-import type { JobEndDeps } from './job-end';
+import type { JobEndDeps } from './end-job-row';
 
 export interface JobActivityDeps extends JobSummarizerDeps, JobEndDeps {
   youtube: YouTubeClient;

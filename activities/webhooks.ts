@@ -3,7 +3,7 @@ import { Context } from '@temporalio/activity';
 import type { Db } from '../src/storage/database';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { attemptDelivery, type WebhookHttpClient } from '../src/webhooks';
-import type { WebhookAttemptInput, WebhookDeliveryState } from '../workflows/contracts/webhook-delivery';
+import type { WebhookAttemptInput, WebhookDeliveryState } from '../src/contracts/webhook-delivery';
 
 /** What webhook activities (and the activities that record webhooks at a job's or batch's end) need. */
 export interface WebhookRuntime {

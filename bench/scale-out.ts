@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/infra/temporal-dev-server';
+import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
 import { npmRun } from '../test/support/npm-run';

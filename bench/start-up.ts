@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/infra/temporal-dev-server';
+import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
 import { spawnEntry, waitFor } from '../test/support/processes';

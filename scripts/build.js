@@ -25,7 +25,7 @@ const DIST = path.join(ROOT, 'dist');
 const SOURCE_DIRS = ['src', 'workflows', 'activities', 'workers', 'client'];
 /** Files outside those that decide what the build makes. */
 const BUILD_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/build.js', 'scripts/ensure-temporal-cli.sh'];
-/** Read at run time through a path relative to the compiled module (src/infra/temporal-dev-server.ts). */
+/** Read at run time through a path relative to the compiled module (src/embedded/temporal-dev-server.ts). */
 const COPIED_FILES = ['scripts/ensure-temporal-cli.sh'];
 const STAMP = path.join(DIST, 'build-stamp');
 const LOCK = path.join(DIST, '.build-lock');

@@ -11,7 +11,7 @@ import { createWebhookHttpClient } from '../src/webhooks';
 import { createArtifactStore } from '../src/artifacts/open-artifact-store';
 import { createInfographicRenderer } from '../src/infographic/infographic-pool';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
-import { measureModelUsage } from '../src/metrics/model-usage';
+import { measureModelUsage } from '../src/summaries/model-call-metrics';
 
 /**
  * The summary, infographic, caption and transcript threads start on first use; whoever stops the

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { RUNS_COMPILED, threadModule } from '../src/runtime/thread-module';
+import { RUNS_COMPILED, threadModule } from '../src/lib/thread-module';
 
 const execFileAsync = promisify(execFile);
 

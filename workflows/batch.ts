@@ -26,8 +26,8 @@ import {
   type BatchOutcome,
   type BatchProgress,
   type BatchWorkflowInput,
-} from './contracts/batch';
-import type { VideoJobOutcome } from './contracts/video-job';
+} from '../src/contracts/batch';
+import type { VideoJobOutcome } from '../src/contracts/video-job';
 import { videoJobWorkflow } from './video-job';
 import { startWebhookDelivery } from './start-webhook-delivery';
 import type { BatchStatus } from '../src/domain/batch';

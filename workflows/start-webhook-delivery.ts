@@ -5,7 +5,7 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ParentClosePolicy, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from './contracts/webhook-delivery';
+import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput } from '../src/contracts/webhook-delivery';
 import type { webhookDeliveryWorkflow } from './webhook-delivery';
 
 export async function startWebhookDelivery(delivery: WebhookDeliveryInput): Promise<void> {

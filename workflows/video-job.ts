@@ -9,11 +9,11 @@ import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/d
 import type { SummaryMode } from '../src/domain/summary';
 import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
 import type { WatchHandover } from '../src/youtube/watch-handover';
-import type { createJobEndActivities, JobEnd } from '../activities/announce-job-end';
+import type { createJobEndActivities, JobEnd } from '../activities/finish-job';
 import type { createInfographicActivities } from '../activities/infographics';
 import type { createSpeechActivities } from '../activities/speech-to-text';
 import { FINAL_SOURCE_FAILURES } from '../src/domain/source-failures';
-import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from './contracts/video-job';
+import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from '../src/contracts/video-job';
 import { startWebhookDelivery } from './start-webhook-delivery';
 
 /** The activities this workflow calls, typed by the factories that build them. */

@@ -6,7 +6,7 @@
  */
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { createWebhookActivities } from '../activities/webhooks';
-import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from './contracts/webhook-delivery';
+import type { WebhookDeliveryInput, WebhookDeliveryOutcome } from '../src/contracts/webhook-delivery';
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryOutcome> {
   const { attemptWebhookDelivery } = proxyActivities<ReturnType<typeof createWebhookActivities>>({

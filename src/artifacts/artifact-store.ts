@@ -23,6 +23,10 @@ export const artifactKeys = {
   jobFile: (jobId: string, name: string) => `jobs/${jobId}/${name}`,
 };
 
+/** The names of a job's infographic files, under its prefix. */
+export const INFOGRAPHIC_PNG = 'infographic.png';
+export const INFOGRAPHIC_SVG = 'infographic.svg';
+
 /** Keys are ours (job ids and fixed names), but a store must still never leave its root. */
 export function assertSafeKey(key: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {

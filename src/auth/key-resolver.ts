@@ -11,7 +11,7 @@
  * fast as a known one (no round trip either way), and what it costs to hold is one lookup per
  * process per few seconds (the failed-authentication limit per address bounds the rest).
  */
-import { boundedCache } from '../infra/bounded-cache';
+import { boundedCache } from '../lib/bounded-cache';
 import type { Db } from '../storage/database';
 import type { SharedCache } from '../storage/shared-cache';
 import { findKeyByHash, type KeyOwner } from '../storage/repositories/api-keys';

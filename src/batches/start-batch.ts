@@ -3,7 +3,7 @@
  * and the reconciler racing) is harmless and only one parent ever runs.
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../../workflows/contracts/batch';
+import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../contracts/batch';
 import type { JobServices } from '../jobs/services';
 import { PRIORITY_KEY, workflowInputFor } from '../jobs/start-workflow';
 import { inBatchOrder, markBatchWorkflowStarted } from '../storage/repositories/batches';

@@ -4,7 +4,7 @@
  */
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from '../config';
-import { runningDevServerAddress, startDevServer } from '../infra/temporal-dev-server';
+import { runningDevServerAddress, startDevServer } from '../embedded/temporal-dev-server';
 import { exitingOnSignals } from './exit-on-signals';
 
 export async function withTemporal<T>(config: Config, run: (client: Client) => Promise<T>): Promise<T> {

@@ -32,12 +32,12 @@ import { createAuthFailureLimit } from './auth-failure-limit';
 import { usageRoutes } from './routes/usage/usage-routes';
 import { batchRoutes } from './routes/batch/batch-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
-import { recordApiRequests } from '../usage/record-requests';
+import { recordApiRequests } from './middleware/record-api-requests';
 import type { UsageRecorder } from '../usage/recorder';
 import { drainGate, type Drain } from './drain';
 import { traceRequests } from './middleware/trace-requests';
 import type { Tracer } from '@opentelemetry/api';
-import { measureRequests } from '../metrics/http-metrics';
+import { measureRequests } from './middleware/request-metrics';
 
 export interface ApiServices extends JobServices {
   config: Config;

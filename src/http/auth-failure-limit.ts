@@ -15,7 +15,7 @@
  * its next failure, which finds the count full.
  */
 import { isIPv6 } from 'node:net';
-import { boundedCache } from '../infra/bounded-cache';
+import { boundedCache } from '../lib/bounded-cache';
 import { AppError } from '../domain/errors';
 import type { ServiceMetrics } from '../metrics/service-metrics';
 import type { SharedCache } from '../storage/shared-cache';

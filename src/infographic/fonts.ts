@@ -1,6 +1,6 @@
 /**
- * The infographic's fonts: DejaVu from the dejavu-fonts-ttf package, found the way the PDF export
- * finds it. Satori gets the TTF data; the layout model gets each face's advance widths, read from
+ * The infographic's fonts: DejaVu from the dejavu-fonts-ttf package, found where the PDF export
+ * finds it (src/lib/dejavu-fonts.ts). Satori gets the TTF data; the layout model gets each face's advance widths, read from
  * the same files, so it can tell how many lines a text takes before satori draws it.
  *
  * Files are read once per thread, and satori always gets the same array: it keeps the fonts it
@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import type { Font } from 'satori';
-import { dejavuFontPath } from '../export/fonts';
+import { dejavuFontPath } from '../lib/dejavu-fonts';
 import type { FaceName } from './theme';
 import { parseGlyphMetrics, type GlyphMetrics } from './glyph-metrics';
 

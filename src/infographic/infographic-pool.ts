@@ -4,7 +4,7 @@
  * serves meanwhile. One thread is enough for one image per job; requests beyond it queue.
  */
 import path from 'node:path';
-import { createCpuThreads } from '../infra/cpu-threads';
+import { createCpuThreads } from '../lib/cpu-threads';
 import type { InfographicData } from './infographic-data';
 import type { RenderedInfographic } from './render-infographic';
 import type { InfographicTaskResult } from './thread/infographic-task';

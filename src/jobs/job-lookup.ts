@@ -2,7 +2,7 @@
  * Reading a job for its owner. Ended jobs never change, so their rows are kept in memory: clients
  * that keep polling a finished job (and they do) cost no database round trip.
  */
-import { boundedCache } from '../infra/bounded-cache';
+import { boundedCache } from '../lib/bounded-cache';
 import { isTerminal } from '../domain/job';
 import type { Db } from '../storage/database';
 import { findJobForUser } from '../storage/repositories/jobs';

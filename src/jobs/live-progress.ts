@@ -5,7 +5,7 @@
  * Within a process, concurrent requests for the same job share one query in flight.
  */
 import type { Client } from '@temporalio/client';
-import { jobProgressQuery } from '../../workflows/contracts/video-job';
+import { jobProgressQuery } from '../contracts/video-job';
 import type { JobProgress } from '../domain/job';
 import type { JobServices } from './services';
 

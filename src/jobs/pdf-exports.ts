@@ -1,6 +1,6 @@
 /**
  * A completed job's PDF export, rendered once and kept: the first download lays it out on the
- * export thread (src/export/pdf-renderer.ts) and stores it as a job artifact; later downloads, from
+ * export thread (src/pdf/pdf-renderer.ts) and stores it as a job artifact; later downloads, from
  * any API process, read the stored file. An ended job never changes (a re-run with force_refresh
  * is a new job, with an export of its own), so the kept file never goes stale.
  *
@@ -9,14 +9,14 @@
  * simultaneous downloads of one job share a single render.
  */
 import { createHash } from 'node:crypto';
-import { artifactKeys, type ArtifactStore } from '../artifacts/artifact-store';
+import { artifactKeys, INFOGRAPHIC_PNG, type ArtifactStore } from '../artifacts/artifact-store';
 import { AppError } from '../domain/errors';
-import type { PdfRenderer } from '../export/pdf-renderer';
+import type { PdfRenderer } from '../pdf/pdf-renderer';
 import type { Db } from '../storage/database';
 import { findArtifact, recordArtifact } from '../storage/repositories/job-artifacts';
 import { loadJobTranscriptText, loadSummaries } from '../storage/repositories/jobs';
 import type { JobRow } from '../storage/schema';
-import { INFOGRAPHIC_PNG, urlsFor } from './job-records';
+import { urlsFor } from './api-views';
 
 /** The artifact name of a job's kept export. */
 export const PDF_EXPORT = 'export.pdf';

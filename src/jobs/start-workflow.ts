@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/contracts/video-job';
+import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../contracts/video-job';
 import type { JobRow } from '../storage/schema';
 import { markWorkflowStarted } from '../storage/repositories/jobs';
 import type { JobServices } from './services';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { listenOn } from '../infra/listen';
+import { listenOn } from '../lib/listen';
 
 /** A co-located exporter is on loopback and answers at once; a stuck one must not hold up the scrape. */
 const INCLUDED_EXPORTER_TIMEOUT_MS = 2_000;

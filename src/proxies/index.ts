@@ -4,6 +4,6 @@
  */
 export { ProxyPool, createProxyPool, DEFAULT_PROXY_COOLDOWN, type ProxyPoolOptions } from './pool';
 export { parseProxyUrl, maskedProxyUrl, PROXY_SCHEMES, type ParsedProxyUrl } from './proxy-url';
-export { proxyRecord, proxyState, type ProxyState } from './records';
+export { proxyRecord, proxyState, type ProxyState } from './api-views';
 export { testProxy, type ProxyTestResult } from './tester';
 export { createProxyAgent, fetchThrough } from './transport';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createApp } from '../http/app';
-import { startReconciler } from '../jobs/reconciler';
+import { startReconciler } from './reconciler';
 import { SUBMISSION_START_TIMEOUT_MS } from '../jobs/start-workflow';
 import { settleLiveQueries } from '../jobs/live-progress';
 import { createJobLookup } from '../jobs/job-lookup';
@@ -13,11 +13,11 @@ import { createUsageRecorder } from '../usage/recorder';
 import { createDrain } from '../http/drain';
 import { answerClientError } from '../http/client-error';
 import { createArtifactStore } from '../artifacts/open-artifact-store';
-import { createPdfRenderer } from '../export/pdf-renderer';
+import { createPdfRenderer } from '../pdf/pdf-renderer';
 import { CHECK_TIMEOUT_MS } from '../http/routes/health';
 import { createPdfExports } from '../jobs/pdf-exports';
 import { tracingClientInterceptors } from '../tracing/temporal-tracing';
-import { listenOn } from '../infra/listen';
+import { listenOn } from '../lib/listen';
 
 export interface RunningApi {
   server: http.Server;

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../storage/database';
 import { CONNECT_TIMEOUT_MS, openSharedCache, type SharedCache } from '../storage/shared-cache';
 import { watchStoreOutages } from '../storage/store-outage';
-import { startDevServer, type RunningDevServer } from '../infra/temporal-dev-server';
+import { startDevServer, type RunningDevServer } from '../embedded/temporal-dev-server';
 import { tracingFromConfig, type Tracing } from '../tracing/tracing';
 import { createServiceMetrics, type ServiceMetrics } from '../metrics/service-metrics';
 import { startMetricsServer, type MetricsServer } from '../metrics/metrics-server';

@@ -8,7 +8,7 @@
  */
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import type { Logger } from 'pino';
-import { freePort } from '../infra/free-port';
+import { freePort } from '../lib/free-port';
 
 let installed = false;
 /** Where the installed runtime's core serves its Prometheus text; null when it exports none. */

@@ -1,5 +1,5 @@
 /**
- * The embedded default database: a real PostgreSQL server (src/infra/postgres-server.ts) whose
+ * The embedded default database: a real PostgreSQL server (src/embedded/postgres-server.ts) whose
  * cluster lives under DATA_DIR/postgres, so the service talks to it with the same `pg` driver,
  * SQL and concurrency as to any Postgres.
  *
@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PoolConfig } from 'pg';
-import { acquirePidLock, readLiveLockHolder } from '../infra/pid-lock';
-import { SOCKET_PORT, startPostgresServer, type PostgresServerOptions } from '../infra/postgres-server';
-import { superviseServer } from '../infra/supervise-server';
+import { acquirePidLock, readLiveLockHolder } from '../embedded/pid-lock';
+import { SOCKET_PORT, startPostgresServer, type PostgresServerOptions } from '../embedded/postgres-server';
+import { superviseServer } from '../embedded/supervise-server';
 
 export interface EmbeddedPostgres {
   /** How `pg` reaches it. */
@@ -32,7 +32,7 @@ export type EmbeddedMode =
 export interface EmbeddedPostgresOptions {
   mode: EmbeddedMode;
   log?: (message: string) => void;
-  /** The server stopping unexpectedly, and its restart (src/infra/supervise-server.ts). Default: log. */
+  /** The server stopping unexpectedly, and its restart (src/embedded/supervise-server.ts). Default: log. */
   warn?: (message: string) => void;
   waitForHostMs?: number;
 }

@@ -9,7 +9,7 @@ import { Piscina } from 'piscina';
 import { MessageChannel } from 'node:worker_threads';
 import type { ModelCallCache } from './llm/call-cache';
 import { serveModelCallCache } from './llm/call-cache';
-import { threadModule } from '../runtime/thread-module';
+import { threadModule } from '../lib/thread-module';
 import type { SummaryEngineConfig, SummaryTask, SummaryTaskResult } from './thread/summary-task';
 
 export type SummaryJob = Omit<SummaryTask, 'provider' | 'cachePort'>;

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Transcript } from '../domain/transcript';
-import { createCpuThreads } from '../infra/cpu-threads';
+import { createCpuThreads } from '../lib/cpu-threads';
 import { packSegments } from './packed-segments';
 import { encodeTranscript, type EncodedTranscript } from './encoded-transcript';
 import type { EncodeTask } from './thread/encode-task';

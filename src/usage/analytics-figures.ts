@@ -17,7 +17,7 @@ import {
   type ActivityByTime,
   type WindowTotals,
 } from '../storage/repositories/usage-reports';
-import { modelUsage, type ModelPriceTable } from './model-usage';
+import { modelUsage, type ModelPriceTable } from './model-cost-figures';
 import { addDays, addMonths, daysInMonth } from './periods';
 import { quotaState, type CostProjection } from './quota-figures';
 import { percent, round } from './rounding';

@@ -17,7 +17,7 @@ import { analyticsFigures, patterns, predictions, trends } from './analytics-fig
 import { endpointEntry, refusedWith429 } from './endpoint-figures';
 import { historyReport, type HistoryQuery } from './history-figures';
 import { limitRecommendations, quotaWarnings } from './limit-rules';
-import { modelUsage, type ModelPriceTable } from './model-usage';
+import { modelUsage, type ModelPriceTable } from './model-cost-figures';
 import { addDays, periodsOf } from './periods';
 import { costProjection, quotaState, rateLimits } from './quota-figures';
 import { optimizationSuggestions } from './suggestion-rules';

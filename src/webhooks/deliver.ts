@@ -5,7 +5,7 @@ import { abandonDelivery, claimFirstSend, findAttempt, findDelivery, recordAttem
 import { webhookSecretFor } from '../storage/repositories/webhook-secrets';
 import type { WebhookHttpClient } from './http-client';
 import { signedHeaders } from './signing';
-import type { WebhookAttemptInput, WebhookDeliveryState } from '../../workflows/contracts/webhook-delivery';
+import type { WebhookAttemptInput, WebhookDeliveryState } from '../contracts/webhook-delivery';
 import type { ServiceMetrics, WebhookAttemptResult } from '../metrics/service-metrics';
 
 export interface AttemptDeps {

@@ -16,5 +16,5 @@ export {
   type WebhookState,
   type DeliverySummary,
   type DeliveryDetail,
-} from './records';
-export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from '../../workflows/contracts/webhook-delivery';
+} from './api-views';
+export { WEBHOOK_DELIVERY_WORKFLOW, type WebhookDeliveryInput, type WebhookDeliveryOutcome } from '../contracts/webhook-delivery';

@@ -2,7 +2,7 @@
 import type { Db } from '../storage/database';
 import { insertOrFindDelivery } from '../storage/repositories/webhook-deliveries';
 import { newDeliveryId } from './ids';
-import type { WebhookDeliveryInput } from '../../workflows/contracts/webhook-delivery';
+import type { WebhookDeliveryInput } from '../contracts/webhook-delivery';
 
 export type WebhookEventType = 'job.completed' | 'job.failed' | 'batch.completed';
 

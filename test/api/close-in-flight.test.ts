@@ -10,7 +10,7 @@
 import http from 'node:http';
 import { Client } from 'pg';
 import { createJobLookup } from '../../src/jobs/job-lookup';
-import { startReconciler } from '../../src/jobs/reconciler';
+import { startReconciler } from '../../src/runtime/reconciler';
 import { startApiServer, type RunningApi } from '../../src/runtime/api-server';
 import { createTemporalClient } from '../../src/temporal/client';
 import { generatedVideoId } from '../fake-youtube';

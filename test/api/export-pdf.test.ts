@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { renderJobPdf } from '../../src/export';
+import { renderJobPdf } from '../../src/pdf';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeCue, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { createArtifactStore } from '../../src/artifacts/open-artifact-store';

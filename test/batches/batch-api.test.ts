@@ -6,9 +6,9 @@
 import { createLogger } from '../../src/logger';
 import { createTemporalClient } from '../../src/temporal/client';
 import { createJobLookup } from '../../src/jobs/job-lookup';
-import { reconcileOnce } from '../../src/jobs/reconciler';
+import { reconcileOnce } from '../../src/runtime/reconciler';
 import { startJobWorkflow } from '../../src/jobs/start-workflow';
-import { batchProgressQuery } from '../../workflows/contracts/batch';
+import { batchProgressQuery } from '../../src/contracts/batch';
 import { submitBatch } from '../../src/batches/submit-batch';
 import { normaliseProcessRequest } from '../../src/http/routes/videos/process-request';
 import { VIDEO_NO_CAPTIONS, VIDEO_PRIVATE, VIDEO_UNAVAILABLE, generatedVideoId, startFakeYouTube, type FakeYouTube } from '../fake-youtube';

@@ -5,7 +5,7 @@
  * a local receiver and the email notice. Real API, Postgres, Redis, Temporal and worker.
  */
 import { createTemporalClient, type TemporalHandle } from '../../src/temporal/client';
-import { batchProgressQuery } from '../../workflows/contracts/batch';
+import { batchProgressQuery } from '../../src/contracts/batch';
 import { startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, type TestService } from '../support/test-service';
 import { waitFor } from '../support/processes';

@@ -19,7 +19,7 @@ import { freePort } from '../support/ports';
 import { npmCli, npmStart, type NpmStart, type NpmStartOptions } from '../support/npm-start';
 import { spawnEntry, waitFor } from '../support/processes';
 import { readProcStat } from '../support/proc-stat';
-import { isProcessAlive } from '../../src/infra/pid-lock';
+import { isProcessAlive } from '../../src/embedded/pid-lock';
 
 jest.setTimeout(900_000);
 

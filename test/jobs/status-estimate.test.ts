@@ -1,5 +1,5 @@
 /** The status record's estimated_time_remaining: seconds left, 0 only once the job is done. */
-import { statusRecord } from '../../src/jobs/job-records';
+import { statusRecord } from '../../src/jobs/api-views';
 import type { JobRow } from '../../src/storage/schema';
 
 const startedAt = new Date('2026-11-26T12:00:00.000Z');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { freePort } from './ports';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startDevServer } from '../../src/infra/temporal-dev-server';
+import { startDevServer } from '../../src/embedded/temporal-dev-server';
 
 export default async function globalSetup(globalConfig?: { testPathPatterns?: { patterns?: readonly string[] } }): Promise<void> {
   // The documentation checks alone (npx jest test/docs) only read files: no server, no bundle.

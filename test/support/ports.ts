@@ -1,1 +1,1 @@
-export { freePort } from '../../src/infra/free-port';
+export { freePort } from '../../src/lib/free-port';

@@ -9,10 +9,10 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ChildRowState } from '../../activities/batches';
-import type { JobEnd } from '../../activities/announce-job-end';
+import type { JobEnd } from '../../activities/finish-job';
 import type { JobFailure } from '../../src/domain/job-failure';
-import { BATCH_WORKFLOW, batchProgressQuery, type BatchOutcome, type BatchProgress, type BatchWorkflowInput } from '../../workflows/contracts/batch';
-import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../workflows/contracts/video-job';
+import { BATCH_WORKFLOW, batchProgressQuery, type BatchOutcome, type BatchProgress, type BatchWorkflowInput } from '../../src/contracts/batch';
+import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../../src/contracts/video-job';
 import { uniqueName } from '../support/infrastructure';
 import {
   childWorkflowsStarted,

@@ -8,7 +8,7 @@
  * sequence of attempts and timers in under ten seconds.
  */
 import { loadConfig } from '../../src/config';
-import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookAttemptInput, type WebhookDeliveryInput, type WebhookDeliveryOutcome, type WebhookDeliveryState } from '../../workflows/contracts/webhook-delivery';
+import { WEBHOOK_DELIVERY_WORKFLOW, type WebhookAttemptInput, type WebhookDeliveryInput, type WebhookDeliveryOutcome, type WebhookDeliveryState } from '../../src/contracts/webhook-delivery';
 import { uniqueName } from '../support/infrastructure';
 import { startMockedActivitiesWorker, timerDurationsMs, type MockedActivitiesWorker } from '../support/mocked-activities-worker';
 

@@ -4,7 +4,7 @@
  * asked us to wait. Messages are written here from the status and at most the provider's error
  * code: never its message or body (a 401 body may echo the key) and never the request.
  */
-import { providerErrorCode, retryAfterMs } from '../../infra/provider-answers';
+import { providerErrorCode, retryAfterMs } from '../../lib/provider-answers';
 import { SpeechProviderError } from '../types';
 
 /** Statuses after which the same request may succeed later. Everything else 4xx is final. */

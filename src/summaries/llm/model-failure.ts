@@ -6,7 +6,7 @@
  * original error is not kept as `cause` so that nothing logged downstream can carry the key.
  */
 import { APICallError } from 'ai';
-import { providerErrorCode, retryAfterMs } from '../../infra/provider-answers';
+import { providerErrorCode, retryAfterMs } from '../../lib/provider-answers';
 
 export type ModelFailureKind =
   /** 429, 408, 409, 5xx, timeouts, connection errors: a later attempt may succeed. */

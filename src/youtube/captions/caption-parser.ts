@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { TranscriptSegment } from '../../domain/transcript';
-import { createCpuThreads } from '../../infra/cpu-threads';
+import { createCpuThreads } from '../../lib/cpu-threads';
 import { CaptionFormatError } from './caption-text';
 import { unpackSegments } from '../../transcripts/packed-segments';
 import { parseCaptions, type CaptionFormat } from './parse-captions';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_STATUSES } from '../../../domain/batch';
-import { statusRecord } from '../../../batches/records';
+import { statusRecord } from '../../../batches/api-views';
 import { findJobsOfBatches, listBatchesForUser } from '../../../storage/repositories/batches';
 import { defineRoute } from '../../route';
 import { PaginationQuery } from '../videos/list';

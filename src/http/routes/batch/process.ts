@@ -4,7 +4,7 @@ import { parseVideoUrl } from '../../../domain/video-url';
 import { requireRequestFeatures } from '../../../domain/plans';
 import type { JobServices } from '../../../jobs/services';
 import { submitBatch, type BatchItem } from '../../../batches/submit-batch';
-import { submissionRecord } from '../../../batches/records';
+import { submissionRecord } from '../../../batches/api-views';
 import { assertWebhookTarget } from '../../../webhooks';
 import { defineRoute } from '../../route';
 import { ErrorEnvelopeSchema } from '../schemas';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/errors';
-import { resultsRecord } from '../../../batches/records';
+import { resultsRecord } from '../../../batches/api-views';
 import { findBatchForUser, findBatchJobs } from '../../../storage/repositories/batches';
 import { loadJobResultParts } from '../../../storage/repositories/job-results';
 import { defineRoute } from '../../route';

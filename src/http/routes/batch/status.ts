@@ -1,5 +1,5 @@
 import { notFound } from '../../../domain/errors';
-import { statusRecord } from '../../../batches/records';
+import { statusRecord } from '../../../batches/api-views';
 import { findBatchForUser, findJobsOfBatches } from '../../../storage/repositories/batches';
 import { defineRoute } from '../../route';
 import { ErrorEnvelopeSchema, authErrors } from '../schemas';

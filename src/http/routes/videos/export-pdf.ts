@@ -3,7 +3,7 @@ import { defineRoute } from '../../route';
 import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import type { PdfExports } from '../../../jobs/pdf-exports';
-import { contentDisposition } from '../../../export/file-name';
+import { contentDisposition } from '../../../pdf/file-name';
 import { ErrorEnvelopeSchema } from '../schemas';
 import { JobIdParams } from './job-params';
 import { assertCompleted } from './result';

@@ -1,8 +1,7 @@
 /** GET /api/v1/videos/infographic/{job_id}: the job's infographic, PNG or (?format=svg) SVG. */
 import { z } from 'zod';
-import type { ArtifactStore } from '../../../artifacts/artifact-store';
+import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG, type ArtifactStore } from '../../../artifacts/artifact-store';
 import { notFound } from '../../../domain/errors';
-import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../../../jobs/job-records';
 import type { JobServices } from '../../../jobs/services';
 import { findArtifact } from '../../../storage/repositories/job-artifacts';
 import { defineRoute } from '../../route';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../../route';
 import { JOB_STATUSES } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
-import { statusRecord } from '../../../jobs/job-records';
-import { jobWebhookStates } from '../../../webhooks/records';
+import { statusRecord } from '../../../jobs/api-views';
+import { jobWebhookStates } from '../../../webhooks/api-views';
 import { listJobsForUser } from '../../../storage/repositories/jobs';
 import { JobListSchema } from '../schemas';
 

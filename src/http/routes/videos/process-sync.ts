@@ -1,6 +1,6 @@
 import { defineRoute } from '../../route';
 import { awaitJob } from '../../../jobs/await-job';
-import { resultRecord, submissionRecord } from '../../../jobs/job-records';
+import { resultRecord, submissionRecord } from '../../../jobs/api-views';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema } from '../schemas';
 import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';

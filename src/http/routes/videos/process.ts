@@ -1,5 +1,5 @@
 import { defineRoute } from '../../route';
-import { submissionRecord } from '../../../jobs/job-records';
+import { submissionRecord } from '../../../jobs/api-views';
 import { SubmissionSchema } from '../schemas';
 import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';

@@ -1,7 +1,7 @@
 import { defineRoute } from '../../route';
 import { AppError, notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
-import { resultRecord } from '../../../jobs/job-records';
+import { resultRecord } from '../../../jobs/api-views';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import type { JobRow } from '../../../storage/schema';
 import { ErrorEnvelopeSchema, JobResultRecordSchema } from '../schemas';

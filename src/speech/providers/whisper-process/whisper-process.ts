@@ -11,7 +11,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { WhisperTask, WhisperTaskResult } from './whisper-task';
-import { threadModule } from '../../../runtime/thread-module';
+import { threadModule } from '../../../lib/thread-module';
 
 export interface WhisperProcessOptions {
   /** The child (and the model it holds) goes away after this long without work. */

@@ -1,10 +1,10 @@
 /**
- * Names and shapes of the batch workflow, shared with its callers (API, reconciler, tests). Safe to
- * import outside a workflow: it only declares.
+ * Names and shapes of the batch workflow, shared by the workflow, its callers (API, reconciler,
+ * tests) and its activities. Declarations only: safe inside a workflow and outside one.
  */
 import { defineQuery } from '@temporalio/workflow';
-import type { BatchEndStatus, BatchStatus } from '../../src/domain/batch';
-import type { JobFailure } from '../../src/domain/job-failure';
+import type { BatchEndStatus, BatchStatus } from '../domain/batch';
+import type { JobFailure } from '../domain/job-failure';
 import type { VideoJobInput } from './video-job';
 
 export const BATCH_WORKFLOW = 'batchWorkflow';

@@ -4,11 +4,11 @@
  * 'batch_completed' email notice. Both are idempotent by key, so the activity that calls this may
  * be retried freely.
  */
-import { queueNotice } from '../notifications';
-import type { Db } from '../storage/database';
-import { findBatch, setBatchWebhookDelivery } from '../storage/repositories/batches';
-import type { BatchRow } from '../storage/schema';
-import { recordWebhookDelivery, type WebhookDeliveryInput, type WebhookDeps } from '../webhooks';
+import { queueNotice } from '../src/notifications';
+import type { Db } from '../src/storage/database';
+import { findBatch, setBatchWebhookDelivery } from '../src/storage/repositories/batches';
+import type { BatchRow } from '../src/storage/schema';
+import { recordWebhookDelivery, type WebhookDeliveryInput, type WebhookDeps } from '../src/webhooks';
 
 export interface BatchAnnouncer {
   db: Db;

@@ -5,10 +5,10 @@
  * served first.
  */
 import { Piscina } from 'piscina';
-import { threadModule } from '../runtime/thread-module';
+import { threadModule } from './thread-module';
 
 export interface CpuThreadOptions {
-  /** The task's module, its path without the extension (src/runtime/thread-module.ts). */
+  /** The task's module, its path without the extension (src/lib/thread-module.ts). */
   module: string;
   /** The function of that module each task runs. */
   name: string;

@@ -9,7 +9,7 @@
  * The files are read once per process and shared by every document.
  */
 import fs from 'node:fs';
-import path from 'node:path';
+import { dejavuFontPath } from '../lib/dejavu-fonts';
 
 export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic' | 'mono';
 
@@ -41,14 +41,6 @@ let cached: FontSet | undefined;
 export function exportFonts(): FontSet {
   cached ??= loadFonts();
   return cached;
-}
-
-/**
- * The path of one of the dejavu-fonts-ttf package's TTF files ("DejaVuSans.ttf"). Throws when the
- * package is not installed.
- */
-export function dejavuFontPath(file: string): string {
-  return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', file);
 }
 
 function loadFonts(): FontSet {

@@ -1,12 +1,13 @@
 /**
- * Names and shapes of the video job workflow (its input, outcome and progress query), shared with
- * its callers (API, batch workflow, tests). Safe to import outside a workflow: it only declares.
+ * Names and shapes of the video job workflow (its input, outcome and progress query), shared by
+ * the workflow, its callers (API, batch workflow, tests) and its activities. Declarations only:
+ * safe inside a workflow and outside one.
  */
 import { defineQuery } from '@temporalio/workflow';
-import type { JobProgress } from '../../src/domain/job';
-import type { JobFailureCode } from '../../src/domain/job-failure';
-import type { SummaryMode } from '../../src/domain/summary';
-import type { TranscriptSourceOption } from '../../src/domain/transcript';
+import type { JobProgress } from '../domain/job';
+import type { JobFailureCode } from '../domain/job-failure';
+import type { SummaryMode } from '../domain/summary';
+import type { TranscriptSourceOption } from '../domain/transcript';
 
 export const VIDEO_JOB_WORKFLOW = 'videoJobWorkflow';
 

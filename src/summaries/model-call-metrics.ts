@@ -5,9 +5,9 @@
  * counts a cached call, and a store counts a paid call and its tokens. (A call that fails after
  * spending tokens, such as structured output invalid twice, is not stored and not counted.)
  */
-import type { ModelCallCache } from '../summaries/llm/call-cache';
-import type { SummaryPool } from '../summaries/summary-pool';
-import type { ServiceMetrics } from './service-metrics';
+import type { ModelCallCache } from './llm/call-cache';
+import type { SummaryPool } from './summary-pool';
+import type { ServiceMetrics } from '../metrics/service-metrics';
 
 export function measureModelUsage(pool: SummaryPool, metrics: ServiceMetrics): SummaryPool {
   return {

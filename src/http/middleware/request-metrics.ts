@@ -3,9 +3,9 @@
  * router dispatched to (never the raw path, whose ids would make a series per job), method and
  * final status; and the requests the throttle or the monthly quota refused.
  */
-import type { RequestObserver } from '../http/middleware/observe-requests';
-import type { RequestState } from '../http/route';
-import type { ServiceMetrics } from './service-metrics';
+import type { RequestObserver } from './observe-requests';
+import type { RequestState } from '../route';
+import type { ServiceMetrics } from '../../metrics/service-metrics';
 
 /** Paths no route answers (404s, and 405s on known paths) share one label value. */
 export const UNMATCHED_ROUTE = 'unmatched';

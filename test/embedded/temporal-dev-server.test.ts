@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
-import { runningDevServerAddress, startDevServer, type RunningDevServer } from '../../src/infra/temporal-dev-server';
+import { runningDevServerAddress, startDevServer, type RunningDevServer } from '../../src/embedded/temporal-dev-server';
 import { freePort } from '../support/ports';
 
 jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 /** The in-process caches: bounded in entries, least recently used out first, entries expiring. */
-import { boundedCache } from '../../src/infra/bounded-cache';
+import { boundedCache } from '../../src/lib/bounded-cache';
 
 describe('boundedCache', () => {
   it('holds at most maxEntries, dropping the least recently used', () => {

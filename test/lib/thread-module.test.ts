@@ -1,11 +1,11 @@
 /**
- * Threads and child processes start from their task's module (src/runtime/thread-module.ts): the
+ * Threads and child processes start from their task's module (src/lib/thread-module.ts): the
  * compiled .js under plain `node`, the .ts with tsx registered in the thread when run from the
  * sources, as here under ts-jest, whose threads have no tsx of their own.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { threadModule } from '../../src/runtime/thread-module';
+import { threadModule } from '../../src/lib/thread-module';
 import { encodeLongTranscriptsOnThread } from '../../src/transcripts/transcript-encoder';
 import { encodeTranscript } from '../../src/transcripts/encoded-transcript';
 import type { Transcript } from '../../src/domain/transcript';
@@ -38,7 +38,7 @@ it('from the sources, starts the .ts module with tsx registered in the thread', 
 
 it('compiled, starts the sibling .js module under plain node, with no tsx anywhere', () => {
   const script = `
-    const { threadModule } = require('./dist/src/runtime/thread-module');
+    const { threadModule } = require('./dist/src/lib/thread-module');
     const { encodeLongTranscriptsOnThread } = require('./dist/src/transcripts/transcript-encoder');
     const encoder = encodeLongTranscriptsOnThread({ minThreadedSegments: 1 });
     encoder.encode(${JSON.stringify(transcript)}).then(async (encoded) => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTemporalClient } from '../temporal/client';
 import { isProcessAlive } from './pid-lock';
-import { freePort } from './free-port';
+import { freePort } from '../lib/free-port';
 import { openServerLog, serverLogSince } from './server-log';
 import { describeExit, exitOf, superviseServer, type ChildServer } from './supervise-server';
 
@@ -22,7 +22,7 @@ export interface DevServerOptions {
   namespace: string;
   cliPath?: string;
   log: (message: string) => void;
-  /** The server stopping unexpectedly, and its restart (src/infra/supervise-server.ts). Default: log. */
+  /** The server stopping unexpectedly, and its restart (src/embedded/supervise-server.ts). Default: log. */
   warn?: (message: string) => void;
 }
 

@@ -43,7 +43,7 @@ export interface PostgresServerOptions {
 export interface RunningPostgresServer {
   /** For `pg`: host is the socket directory. */
   connection: { host: string; port: number; user: string; database: string };
-  /** Settles when the server process has ended, saying how (src/infra/supervise-server.ts). */
+  /** Settles when the server process has ended, saying how (src/embedded/supervise-server.ts). */
   exited: Promise<string>;
   stop(): Promise<void>;
 }

@@ -1,10 +1,11 @@
 /** The job records clients see (docs/api-behaviour.md#status-record, docs/api-behaviour.md#result-record), built from the row and live progress. */
+import { INFOGRAPHIC_PNG } from '../artifacts/artifact-store';
 import { isTerminal, type JobProgress } from '../domain/job';
 import { formatTimestamp } from '../domain/summary';
 import { transcriptText } from '../domain/transcript';
 import type { JobRow } from '../storage/schema';
 import type { JobResultParts } from '../storage/repositories/job-results';
-import type { WebhookState } from '../webhooks/records';
+import type { WebhookState } from '../webhooks/api-views';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -36,7 +37,7 @@ export function submissionRecord(job: JobRow, baseUrl: string) {
 
 /**
  * Live progress may be ahead of the row; the row wins once it is terminal. `webhook` (see
- * src/webhooks/records.ts: null without a webhook_url) is included when the caller looked it up.
+ * src/webhooks/api-views.ts: null without a webhook_url) is included when the caller looked it up.
  */
 export function statusRecord(job: JobRow, live: JobProgress | null = null, now = Date.now(), webhook?: WebhookState) {
   const useLive = live !== null && !isTerminal(job.status) && live.progress >= job.progress_percentage && !isTerminal(live.status);
@@ -70,9 +71,6 @@ function estimateRemaining(status: string, progress: number, startedAt: Date | n
   // A job still running has some time left: at least a second, never 0, which means done.
   return Math.max(1, Math.round((elapsed * (100 - progress)) / progress));
 }
-
-export const INFOGRAPHIC_PNG = 'infographic.png';
-export const INFOGRAPHIC_SVG = 'infographic.svg';
 
 export function infographicUrl(baseUrl: string, jobId: string): string {
   return `${baseUrl}/api/v1/videos/infographic/${jobId}`;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { Pool } from 'pg';
 import { openEmbeddedPostgres } from '../../src/storage/embedded-postgres';
-import { startDevServer } from '../../src/infra/temporal-dev-server';
-import { isProcessAlive } from '../../src/infra/pid-lock';
-import { exitOf, superviseServer, type ChildServer } from '../../src/infra/supervise-server';
+import { startDevServer } from '../../src/embedded/temporal-dev-server';
+import { isProcessAlive } from '../../src/embedded/pid-lock';
+import { exitOf, superviseServer, type ChildServer } from '../../src/embedded/supervise-server';
 import { freePort } from '../support/ports';
 
 jest.setTimeout(120_000);

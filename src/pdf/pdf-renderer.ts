@@ -4,7 +4,7 @@
  * once once held /health for most of a second). Renders beyond the threads queue in the pool.
  */
 import path from 'node:path';
-import { createCpuThreads } from '../infra/cpu-threads';
+import { createCpuThreads } from '../lib/cpu-threads';
 import type { PdfTask } from './thread/pdf-task';
 
 export interface PdfRenderer {

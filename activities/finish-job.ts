@@ -9,7 +9,7 @@ import { queueNotice } from '../src/notifications';
 import * as jobs from '../src/storage/repositories/jobs';
 import { jobEventData, jobEventType, recordWebhookDelivery, type WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
-import { completeJobRow, failJobRow } from './job-end';
+import { completeJobRow, failJobRow } from './end-job-row';
 
 export interface JobEndActivityDeps extends WebhookActivityDeps {
   /** PUBLIC_BASE_URL, for result_url and status_url in events and notices. */

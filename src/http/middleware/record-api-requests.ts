@@ -3,8 +3,8 @@
  * declared route template (never the raw URL with ids), final HTTP status, duration and time. It
  * only hands a row to the recorder (a synchronous push): nothing here waits on the database.
  */
-import type { RequestObserver } from '../http/middleware/observe-requests';
-import type { UsageRecorder } from './recorder';
+import type { RequestObserver } from './observe-requests';
+import type { UsageRecorder } from '../../usage/recorder';
 
 export function recordApiRequests(recorder: UsageRecorder): RequestObserver {
   return ({ ctx, startedAt, durationMs }) => {

@@ -1,5 +1,5 @@
 /** The batch records clients see (docs/api-behaviour.md#batch-records), built from the batch row and its jobs. */
-import { resultRecord } from '../jobs/job-records';
+import { resultRecord } from '../jobs/api-views';
 import type { JobResultParts } from '../storage/repositories/job-results';
 import type { BatchJobSummary } from '../storage/repositories/batches';
 import { inBatchOrder } from '../storage/repositories/batches';

@@ -1,6 +1,7 @@
 /**
  * The delivery workflow's name and shapes, shared by the job and batch workflows (which start it
- * as their child) and workflows/webhook-delivery.ts (which runs it). Declarations only: safe inside a workflow.
+ * as their child), workflows/webhook-delivery.ts (which runs it) and src/webhooks (which records a
+ * delivery and hands back its input). Declarations only: safe inside a workflow.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 

@@ -5,7 +5,7 @@
  *
  * Only the binaries are used. The package's own lifecycle class installs process-wide exit hooks
  * that take over SIGINT/SIGTERM, which would cut short the service's bounded drain; the server's
- * lifecycle is ours (src/infra/postgres-server.ts).
+ * lifecycle is ours (src/embedded/postgres-server.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
