@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startPostgresServer, type RunningPostgresServer } from '../../src/infra/postgres-server';
-import { startDevServer, type RunningDevServer } from '../../src/infra/temporal-dev-server';
+import { startPostgresServer, type RunningPostgresServer } from '../../src/embedded/postgres-server';
+import { startDevServer, type RunningDevServer } from '../../src/embedded/temporal-dev-server';
 import { freePort } from '../support/ports';
 import { startOwnRedis, type OwnRedis } from '../support/redis-server';
 
@@ -38,7 +38,7 @@ export interface SuiteServers {
 const DATABASE = 'video_digest';
 
 export async function startSuiteServers(dir: string): Promise<SuiteServers> {
-  // As root, Postgres runs as the postgres user (src/infra/postgres-server.ts), which must reach
+  // As root, Postgres runs as the postgres user (src/embedded/postgres-server.ts), which must reach
   // its cluster under this directory.
   fs.chmodSync(dir, 0o755);
   const [postgres, redis, temporal] = await Promise.all([startSuitePostgres(path.join(dir, 'postgres')), startOwnRedis(), startSuiteTemporal(path.join(dir, 'temporal'))]);
