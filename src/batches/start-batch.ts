@@ -17,10 +17,10 @@ export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobS
     batchId: batch.id,
     // The children start exactly as single jobs of the same request would.
     children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: workflowInputFor(job, config) })),
-    concurrency: config.BATCH_CONCURRENCY,
+    concurrency: config.jobs.batchConcurrency,
     // A batch's priority is accepted and stored but changes nothing (docs/api-behaviour.md#batches).
     priorityKey: PRIORITY_KEY.normal,
-    resultsUrl: batchUrls(config.publicBaseUrl, batch.id).results_url,
+    resultsUrl: batchUrls(config.http.publicBaseUrl, batch.id).results_url,
   };
 }
 

@@ -50,7 +50,7 @@ export async function submitBatch(
   }));
 
   const { usage, ...accepted } = await services.db.transaction().execute(async (tx) => {
-    const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, submission.items.length, now);
+    const usage = await reserveVideos(tx, services.config.limits.plans, submission.principal, submission.items.length, now);
     const batch = await insertBatch(tx, {
       id: batchId,
       user_id: submission.principal.userId,

@@ -8,7 +8,7 @@ import type { JobServices } from './services';
 import { startJobWorkflow } from './start-workflow';
 import { reconcileBatchesOnce } from '../batches/reconcile';
 
-export async function reconcileOnce(services: JobServices, olderThanSeconds = services.config.RECONCILE_AFTER_SECONDS): Promise<number> {
+export async function reconcileOnce(services: JobServices, olderThanSeconds = services.config.jobs.reconcileAfterSeconds): Promise<number> {
   const jobs = await findUnstartedJobs(services.db, olderThanSeconds, 200);
   let started = 0;
   for (const job of jobs) {

@@ -18,11 +18,11 @@ export function workflowInputFor(job: JobRow, config: JobServices['config']): Vi
     maxTranscriptLength: request.maxTranscriptLength,
     useProxy: request.useProxy,
     includeComments: request.includeComments,
-    generateInfographic: request.generateInfographic && config.INFOGRAPHICS_ENABLED,
+    generateInfographic: request.generateInfographic && config.jobs.infographicsEnabled,
     transcriptSource: request.transcriptSource ?? 'auto',
     retry: {
-      fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
-      fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,
+      fetchMaxAttempts: config.youtube.fetchMaxAttempts,
+      fetchInitialIntervalSeconds: config.youtube.fetchInitialRetrySeconds,
     },
   };
 }
