@@ -31,6 +31,9 @@ function normaliseBatch(body: BatchRequestBody, features: ServerFeatures): { ite
   }
   let usedDeprecatedField = false;
   const items = body.videos.map((video) => {
+    // A child's request is what a single job of the video and its options would store: normal
+    // priority (a batch's priority has no effect, docs/api-behaviour.md#batches), no webhook (the
+    // batch announces itself), no custom instructions.
     const normalised = normaliseProcessRequest({ url: video.url, options: video.options }, features);
     usedDeprecatedField ||= normalised.usedDeprecatedField;
     return { request: normalised.request, warnings: normalised.warnings };
