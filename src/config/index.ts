@@ -21,7 +21,7 @@ export type Config = { [N in ConfigSectionName]: SectionValues<Sections[N]> } & 
   http: { publicBaseUrl: string };
 };
 
-/** One row per variable: what docs/configuration.md lists, in the table's order. */
+/** One row per variable, in the table's order: what the configuration reference lists. */
 export interface ConfigVariableRow {
   env: string;
   section: ConfigSectionName;

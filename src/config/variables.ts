@@ -1,7 +1,7 @@
 /**
  * Every environment variable the service reads, once, grouped in the sections the code receives:
  * its name, the field it becomes, how it is validated (with its default) and what it means. The
- * loader (./index.ts) and docs/configuration.md are both made from this table.
+ * loader (./index.ts) and the configuration reference in docs/ are both made from this table.
  */
 import os from 'node:os';
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export const CONFIG_SECTIONS = {
       'PLAN_LIMITS',
       planLimitsJson,
       'JSON overriding the per-plan limits, e.g. {"free": {"requests_per_minute": 10, "videos_per_month": 20}}; plans left out keep theirs, null means no cap.',
-      'the built-in table of docs/api-behaviour.md#plans',
+      'the built-in table of docs/api-behaviour.md#plans-and-feature-gates',
     ),
     keysPerUser: variable(
       'KEYS_PER_USER_MAX',
