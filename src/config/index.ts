@@ -21,6 +21,11 @@ export type Config = { [N in ConfigSectionName]: SectionValues<Sections[N]> } & 
   http: { publicBaseUrl: string };
 };
 
+type AllVariables = { [N in ConfigSectionName]: Sections[N][keyof Sections[N]] }[ConfigSectionName];
+
+/** The parsed values by environment name, flat (for tooling that lists variables by name). */
+export type Env = { [V in AllVariables as V extends ConfigVariable<z.ZodType, infer E> ? E : never]: V extends ConfigVariable<infer T> ? z.output<T> : never };
+
 /** One row per variable, in the table's order: what the configuration reference lists. */
 export interface ConfigVariableRow {
   env: string;
@@ -54,6 +59,11 @@ function defaultOf(schema: z.ZodType): string | null {
 
 /** The flat schema of every variable, by its environment name, so a refusal names the variable. */
 const EnvSchema = z.object(Object.fromEntries(configVariableRows().map((row) => [row.env, row.schema])));
+
+/** Each variable's name and schema, in the table's order. */
+export function configVariableSchemas(): ReadonlyArray<readonly [name: string, schema: z.ZodType]> {
+  return configVariableRows().map((row) => [row.env, row.schema] as const);
+}
 
 /** Every variable the configuration reads, from the table itself (deployment files are checked against it). */
 export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.freeze(Object.keys(EnvSchema.shape));

@@ -19,9 +19,9 @@ import {
   urlString,
 } from './values';
 
-export interface ConfigVariable<S extends z.ZodType = z.ZodType> {
+export interface ConfigVariable<S extends z.ZodType = z.ZodType, E extends string = string> {
   /** The environment variable's name: the public interface, never renamed. */
-  env: string;
+  env: E;
   /** Parses the variable's text (undefined when unset) into the field's value, default included. */
   schema: S;
   description: string;
@@ -29,7 +29,7 @@ export interface ConfigVariable<S extends z.ZodType = z.ZodType> {
   defaultText?: string;
 }
 
-function variable<S extends z.ZodType>(env: string, schema: S, description: string, defaultText?: string): ConfigVariable<S> {
+function variable<S extends z.ZodType, E extends string>(env: E, schema: S, description: string, defaultText?: string): ConfigVariable<S, E> {
   return defaultText === undefined ? { env, schema, description } : { env, schema, description, defaultText };
 }
 
