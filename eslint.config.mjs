@@ -38,7 +38,7 @@ export const LAYERS = [
   { name: 'youtube', paths: ['src/youtube'] },
   { name: 'storage', paths: ['src/storage'] },
   { name: 'infrastructure', paths: ['src/transcripts', 'src/embedded', 'src/artifacts', 'src/temporal', 'src/tracing', 'src/metrics'] },
-  { name: 'lib', paths: ['src/lib', 'src/config.ts', 'src/config-reference.ts', 'src/logger.ts'] },
+  { name: 'lib', paths: ['src/lib', 'src/config', 'src/config-reference.ts', 'src/logger.ts'] },
   { name: 'contracts', paths: ['src/contracts'] },
   { name: 'domain', paths: ['src/domain'] },
 ];

@@ -15,6 +15,7 @@ import type { ArtifactStore } from '../src/artifacts/artifact-store';
 import { artifactKeys, INFOGRAPHIC_PNG, INFOGRAPHIC_SVG } from '../src/artifacts/artifact-store';
 import { infographicDataFrom } from '../src/infographic/infographic-data';
 import type { InfographicRenderer } from '../src/infographic/infographic-pool';
+import type { SummaryRequest } from '../src/domain/job';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { Db } from '../src/storage/database';
 import * as jobArtifacts from '../src/storage/repositories/job-artifacts';
@@ -44,11 +45,11 @@ export function createInfographicActivities(deps: InfographicActivityDeps) {
   const summarizeJob = createJobSummarizer(deps);
 
   /** The job's summaries, with the picture's modes it lacks written by the built-in engine. */
-  async function summariesForPicture(jobId: string): Promise<Partial<Record<SummaryMode, SummaryEntry>>> {
+  async function summariesForPicture(jobId: string, request: Partial<SummaryRequest> | undefined): Promise<Partial<Record<SummaryMode, SummaryEntry>>> {
     const stored: Partial<Record<SummaryMode, SummaryEntry>> = Object.fromEntries(await jobs.loadSummaries(db, jobId));
     const missing = PICTURE_MODES.filter((mode) => !stored[mode]);
     if (missing.length === 0) return stored;
-    const { entries } = await summarizeJob(jobId, missing, { provider: 'extractive' });
+    const { entries } = await summarizeJob(jobId, missing, request, { provider: 'extractive' });
     return { ...Object.fromEntries(entries.map((entry) => [entry.mode, entry])), ...stored };
   }
 
@@ -60,12 +61,13 @@ export function createInfographicActivities(deps: InfographicActivityDeps) {
   }
 
   return {
-    async renderInfographic(input: { jobId: string; progress: number }): Promise<InfographicDrawn> {
+    /** `request`: for the summaries the picture needs; absent in work scheduled before the workflow handed it on. */
+    async renderInfographic(input: { jobId: string; request?: Partial<SummaryRequest>; progress: number }): Promise<InfographicDrawn> {
       await jobs.recordStep(db, input.jobId, 'generating_infographic', input.progress);
       const [job, transcript, summaries] = await Promise.all([
         jobs.findJob(db, input.jobId),
         jobs.loadJobTranscript(db, input.jobId),
-        summariesForPicture(input.jobId),
+        summariesForPicture(input.jobId, input.request),
       ]);
       if (!job || !transcript) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
       const video = job.video_info;

@@ -1,6 +1,6 @@
 /** The I/O of one video job: YouTube, the transcript cache, summaries, the job's row. */
 import { Context, ApplicationFailure } from '@temporalio/activity';
-import type { JobWarning } from '../src/domain/job';
+import type { JobWarning, SummaryRequest } from '../src/domain/job';
 import type { SummaryEntry, SummaryMode } from '../src/domain/summary';
 import type { ModeFailure } from '../src/summaries/thread/summary-task';
 import type { Transcript } from '../src/domain/transcript';
@@ -149,10 +149,16 @@ export function createJobActivities(deps: JobActivityDeps) {
      * Every mode of a job from one load and one analysis of its transcript. Progress moves
      * through `progress.from`..`progress.to` as each mode is saved.
      */
-    async writeSummaries(input: { jobId: string; modes: SummaryMode[]; progress: { from: number; to: number } }): Promise<SummariesWritten> {
+    async writeSummaries(input: {
+      jobId: string;
+      modes: SummaryMode[];
+      /** Absent in work scheduled before the workflow handed it on. */
+      request?: Partial<SummaryRequest>;
+      progress: { from: number; to: number };
+    }): Promise<SummariesWritten> {
       const { from, to } = input.progress;
       await jobs.recordStep(db, input.jobId, 'summarizing', from);
-      const run = await summarizeJob(input.jobId, input.modes);
+      const run = await summarizeJob(input.jobId, input.modes, input.request);
       const saveAll = async (entries: SummaryEntry[]) => {
         for (const entry of entries) {
           await jobs.saveSummary(db, input.jobId, entry);
@@ -165,7 +171,7 @@ export function createJobActivities(deps: JobActivityDeps) {
       const warnings: JobWarning[] = [];
       if (run.failures.length > 0) {
         const fallback = await settleModelFailures(run.failures, deps.summaryFallback);
-        const rescued = await summarizeJob(input.jobId, fallback.modes, { provider: 'extractive' });
+        const rescued = await summarizeJob(input.jobId, fallback.modes, input.request, { provider: 'extractive' });
         await saveAll(rescued.entries);
         warnings.push(fallback.warning);
       }

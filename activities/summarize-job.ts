@@ -1,9 +1,10 @@
 /**
- * Writing a job's summaries from what it stored (video, transcript, comments, request), on a
- * summary thread. The job's summary step uses it, and so does the infographic for the modes its
+ * Writing a job's summaries from what it stored (video, transcript, comments) as its request asks,
+ * on a summary thread. The job's summary step uses it, and so does the infographic for the modes its
  * picture draws from that the job did not ask for.
  */
 import { Context, ApplicationFailure } from '@temporalio/activity';
+import type { SummaryRequest } from '../src/domain/job';
 import type { SummaryMode } from '../src/domain/summary';
 import type { SummaryPool, SummaryRun } from '../src/summaries/summary-pool';
 import type { SummaryEngineConfig } from '../src/summaries/thread/summary-task';
@@ -19,18 +20,27 @@ export interface JobSummarizerDeps {
   summaries: SummaryPool;
 }
 
-export type JobSummarizer = (jobId: string, modes: SummaryMode[], engine?: SummaryEngineConfig) => Promise<SummaryRun>;
+/**
+ * `request`: from the workflow's input. A field it lacks (work scheduled before the input carried
+ * it) is taken from the request stored with the job.
+ */
+export type JobSummarizer = (jobId: string, modes: SummaryMode[], request: Partial<SummaryRequest> | undefined, engine?: SummaryEngineConfig) => Promise<SummaryRun>;
 
 /** Inside an activity: the job's transcript goes to a summary thread as JSON text, parsed there, never on this event loop. */
 export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
   const { db } = deps;
-  return async function summarizeJob(jobId, modes, engine) {
+  return async function summarizeJob(jobId, modes, given, engine) {
     const [job, transcriptJson, comments] = await Promise.all([
       jobs.findJob(db, jobId),
       jobs.loadJobTranscriptJson(db, jobId),
       jobComments.loadJobComments(db, jobId),
     ]);
     if (!job || transcriptJson === null) throw ApplicationFailure.nonRetryable('the job or its transcript is missing', 'INTERNAL_ERROR');
+    const request: SummaryRequest = {
+      language: given?.language !== undefined ? given.language : job.request.language,
+      customInstructions: given?.customInstructions !== undefined ? given.customInstructions : job.request.customInstructions,
+      forceRefresh: given?.forceRefresh ?? job.request.forceRefresh,
+    };
     const video = job.video_info;
     const context = Context.current();
     try {
@@ -43,17 +53,17 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
               channel: video?.channel ?? '',
               durationSeconds: video?.durationSeconds ?? null,
               chapters: video?.chapters ?? [],
-              customInstructions: job.request.customInstructions,
+              customInstructions: request.customInstructions,
               comments: comments?.items ?? null,
             },
             modes,
-            outputLanguage: job.request.language,
+            outputLanguage: request.language,
           },
           {
             signal: context.cancellationSignal,
             engine,
             // force_refresh: model calls made before this job was created are not reused.
-            cache: modelCallCache(db, job.request.forceRefresh ? job.created_at : null, { jobId, model: modelOf(engine ?? deps.summaries.engine) }, (error) =>
+            cache: modelCallCache(db, request.forceRefresh ? job.created_at : null, { jobId, model: modelOf(engine ?? deps.summaries.engine) }, (error) =>
               context.log.warn('could not keep a model call in the cache; its usage is recorded', { jobId, error: String(error) }),
             ),
           },

@@ -22,7 +22,8 @@ const ROUTE = '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ';
 async function main() {
   const stack = await startBenchStack({ PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 1_000_000_000 } }) });
   const { config: throttledConfig, infra, logger } = stack;
-  const unthrottledConfig = { ...throttledConfig, PLAN_LIMITS: { ...throttledConfig.PLAN_LIMITS, pro: { ...throttledConfig.PLAN_LIMITS.pro, requestsPerMinute: null } } };
+  const plans = throttledConfig.limits.plans;
+  const unthrottledConfig = { ...throttledConfig, limits: { ...throttledConfig.limits, plans: { ...plans, pro: { ...plans.pro, requestsPerMinute: null } } } };
   const throttled = await startApiServer(throttledConfig, infra, logger);
   const unthrottled = await startApiServer(unthrottledConfig, infra, logger);
   const key = { key: (await createBenchUser(infra.database.db, 'bench-access@example.com')).key };

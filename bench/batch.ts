@@ -60,7 +60,7 @@ async function main() {
 
   const runBatch = async (window: number, count: number): Promise<Run> => {
     // The API reads BATCH_CONCURRENCY when it starts a batch.
-    config.BATCH_CONCURRENCY = window;
+    config.jobs.batchConcurrency = window;
     const started = Date.now();
     const submitted = await post('/api/v1/batch/process', { videos: freshIds(count).map((url) => ({ url, options })) });
     const batch = await waitForBatch(db, submitted.batch_id);
@@ -86,7 +86,7 @@ async function main() {
   runs.push({ what: `${VIDEOS} single jobs at once`, wallSeconds: (new Date(lastEnd.last as Date).getTime() - started) / 1000, ...singles });
 
   console.log(`\nmachine: ${machineLine()}`);
-  console.log(`worker: ${config.WORKER_MAX_CONCURRENT_ACTIVITIES} activities, ${config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS} workflow tasks at once`);
+  console.log(`worker: ${config.worker.maxConcurrentActivities} activities, ${config.worker.maxConcurrentWorkflowTasks} workflow tasks at once`);
   printTable(`${VIDEOS}-video batch (modes ${MODES.join('+')}, local YouTube server, built-in engine)`, runs.map((run) => ({
     what: run.what,
     'wall s': round(run.wallSeconds),

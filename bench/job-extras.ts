@@ -74,12 +74,12 @@ async function main() {
   const { key } = await createBenchUser(db, 'bench-extras@example.com');
   const youtubeClient = createYouTubeClient({ baseUrl: youtube.baseUrl });
   const temporalConnection = await Connection.connect({ address: infra.temporalAddress });
-  const temporal = new Client({ connection: temporalConnection, namespace: config.TEMPORAL_NAMESPACE });
+  const temporal = new Client({ connection: temporalConnection, namespace: config.temporal.namespace });
   /** Has the fake make up the video's pages now, untimed (see above). */
   const prime = async (videoId: string) => {
     await youtubeClient.getMetadata(videoId);
     await youtubeClient.getTranscript(videoId);
-    await youtubeClient.getComments(videoId, { limit: config.COMMENTS_LIMIT });
+    await youtubeClient.getComments(videoId, { limit: config.youtube.commentsLimit });
   };
 
   /** One job, start to end; its id, and its time in ms as the service recorded it. */
@@ -195,7 +195,7 @@ async function main() {
   const commentsCpu = meanCpu('comments');
   const commentsExtraCpu = Object.fromEntries(Object.entries(commentsCpu).map(([part, ms]) => [part, round(ms - plainCpu[part as keyof typeof plainCpu])]));
   console.log(`include_comments adds ${commentsExtraCpu.all} ms of CPU a job: ${CPU_PARTS.map((part) => `${part} ${commentsExtraCpu[part]}`).join(', ')}`);
-  console.log(`comments per job: ${Math.min(...comments)} to ${Math.max(...comments)} (COMMENTS_LIMIT ${config.COMMENTS_LIMIT})`);
+  console.log(`comments per job: ${Math.min(...comments)} to ${Math.max(...comments)} (COMMENTS_LIMIT ${config.youtube.commentsLimit})`);
   console.log(`include_comments target (p50 within 10% of the plain job): ${overhead <= 0.1 ? 'met' : 'NOT met'} (${round(overhead * 100)}%)`);
   console.log(`the same per round (median of each round's comments / plain): ${round(pairedOverhead * 100)}%`);
   console.log(

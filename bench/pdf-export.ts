@@ -36,7 +36,7 @@ async function main() {
   const { config, infra, logger } = stack;
   const worker = await startJobWorker(config, infra, logger);
   const api = await startApiServer(config, infra, logger, { recordRequests: false });
-  config.publicBaseUrl = api.url;
+  config.http.publicBaseUrl = api.url;
   const db = infra.database.db;
 
   async function completedLongJob(key: string): Promise<string> {

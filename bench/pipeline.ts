@@ -60,7 +60,7 @@ async function main() {
   const failed = rows.filter((r) => r.status === 'failed').length;
 
   // 2. Bare one-activity workflows on the same server.
-  const bare = await benchBareWorkflows(infra.temporalAddress, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
+  const bare = await benchBareWorkflows(infra.temporalAddress, config.worker.maxConcurrentActivities, config.worker.maxConcurrentWorkflowTasks);
 
   await worker.shutdown();
 

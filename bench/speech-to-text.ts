@@ -81,8 +81,8 @@ async function main() {
   const worker = spawnEntry('workers/main.ts', {
     DATABASE_URL: stack.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
+    TEMPORAL_ADDRESS: config.temporal.address!,
+    TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
     YOUTUBE_BASE_URL: stack.youtube.baseUrl,
     LOG_LEVEL: 'warn',
     ...sttEnv,
@@ -114,7 +114,7 @@ async function main() {
   const speechOnly = await (speechMemory ?? speechPeak.stop());
   if (job.status !== 'completed') throw new Error(`the job ended ${job.status}: ${job.error_message}`);
 
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS! });
+  const connection = await Connection.connect({ address: config.temporal.address! });
   const phases = await phaseTimes(new Client({ connection }), jobId);
   await connection.close();
   const transcript = await db.selectFrom('job_transcripts').select(['word_count']).where('job_id', '=', jobId).executeTakeFirstOrThrow();

@@ -150,11 +150,11 @@ async function startApiProcess(): Promise<ServiceUnderTest> {
     HOST: '127.0.0.1',
     DATABASE_URL: stack.database.url,
     TEMPORAL_ADDRESS: infra.temporalAddress,
-    TEMPORAL_TASK_QUEUE: config.TEMPORAL_TASK_QUEUE,
+    TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
     YOUTUBE_BASE_URL: stack.youtube.baseUrl,
     PLAN_LIMITS: PLAN_LIMITS,
     LOG_LEVEL: 'warn',
-    ...(STORE === 'redis' ? { REDIS_URL: config.REDIS_URL! } : { REDIS_URL: '' }),
+    ...(STORE === 'redis' ? { REDIS_URL: config.redis.url! } : { REDIS_URL: '' }),
   });
   // The server stops before the database it uses goes away (and a profile gets written).
   const stop = async () => {

@@ -38,19 +38,19 @@ async function main() {
   const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: 'bench-webhooks', ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_DELIVERIES_PER_HOUR: '1000000' });
   const { config, infra, logger } = stack;
   const worker = await startJobWorker(config, infra, logger);
-  const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue });
   const receiver = await startReceiver();
   receiver.behave('/hook', { kind: 'accept' });
   receiver.behave('/raw', { kind: 'accept' });
   const db = infra.database.db;
   const user = { id: (await createBenchUser(db, 'bench-webhooks@example.com')).userId };
-  const deps = { db, temporal, retrySchedule: config.WEBHOOK_RETRY_SCHEDULE, attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS };
+  const deps = { db, temporal, retrySchedule: config.webhooks.retrySchedule, attemptTimeoutMs: config.webhooks.timeoutMs };
   const schedule = (i: number, tag: string) =>
     startWebhookDelivery(deps, {
       userId: user.id,
       url: `${receiver.url}/hook`,
       type: 'job.completed',
-      data: { job_id: `job_bench_${i}`, status: 'completed', video_id: 'dQw4w9WgXcQ', result_url: `${config.publicBaseUrl}/api/v1/videos/result/job_bench_${i}` },
+      data: { job_id: `job_bench_${i}`, status: 'completed', video_id: 'dQw4w9WgXcQ', result_url: `${config.http.publicBaseUrl}/api/v1/videos/result/job_bench_${i}` },
       idempotencyKey: `bench:${tag}:${i}`,
     });
   const waitDelivered = async (ids: string[]) => {
@@ -83,10 +83,10 @@ async function main() {
   const received = receiver.requestsTo('/hook').length - before;
 
   // 2a. Bare one-activity workflows, started the same way.
-  const bare = await benchBareWorkflows(infra.temporalAddress, config.WORKER_MAX_CONCURRENT_ACTIVITIES, config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS);
+  const bare = await benchBareWorkflows(infra.temporalAddress, config.worker.maxConcurrentActivities, config.worker.maxConcurrentWorkflowTasks);
 
   // 2b. The HTTP client alone: sign and POST, nothing recorded.
-  const http = createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: true });
+  const http = createWebhookHttpClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: true });
   const secret = (await webhookSecretFor(db, user.id))!;
   const body = JSON.stringify({ type: 'job.completed', timestamp: new Date().toISOString(), data: { job_id: 'job_raw' } });
   await runWithConcurrency(200, CONCURRENCY, async (i) => http.post(`${receiver.url}/raw`, signedHeaders(secret, `msg_warm_${i}`, new Date(), body), body));
@@ -113,7 +113,7 @@ async function main() {
     { what: 'HTTP client alone (sign + POST)', 'per second': round(rawPerSecond), 'p50 latency s': '-', 'p95 latency s': '-', delivered: rawOk, 'received by receiver': rawOk },
   ]);
   console.log(`deliveries / bare workflows: ${round(endToEnd / bare.perSecond)}`);
-  console.log(`scheduling alone took ${round(scheduledIn)} s (${round(DELIVERIES / scheduledIn)} schedules/s); worker: ${config.WORKER_MAX_CONCURRENT_ACTIVITIES} activities, ${config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS} workflow tasks at a time`);
+  console.log(`scheduling alone took ${round(scheduledIn)} s (${round(DELIVERIES / scheduledIn)} schedules/s); worker: ${config.worker.maxConcurrentActivities} activities, ${config.worker.maxConcurrentWorkflowTasks} workflow tasks at a time`);
   console.log(
     JSON.stringify({
       bench: 'webhooks',

@@ -1,6 +1,6 @@
 /**
  * What each environment variable means, grouped by topic: the one place its description is kept.
- * The schema in src/config.ts holds the types and defaults; `npm run docs:config`
+ * The table in src/config/variables.ts holds the types and defaults; `npm run docs:config`
  * (scripts/generate-config-doc.ts) joins the two into docs/configuration.md, and a test fails when
  * a variable is missing here or the checked-in page differs from what they produce.
  */

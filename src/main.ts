@@ -11,7 +11,7 @@ void runProcess('video-digest', async (config, logger) => {
   const infra = await startInfrastructure(config, logger);
   const worker = await startJobWorker(config, infra, logger);
   const api = await startApiServer(config, infra, logger);
-  logger.info(`ready: ${config.publicBaseUrl} (create a key: npm run --silent cli -- users create --email you@example.com --plan pro)`);
+  logger.info(`ready: ${config.http.publicBaseUrl} (create a key: npm run --silent cli -- users create --email you@example.com --plan pro)`);
   void worker.done.catch((error) => {
     logger.fatal({ err: error }, 'worker stopped unexpectedly');
     process.kill(process.pid, 'SIGTERM');

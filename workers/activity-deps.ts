@@ -26,8 +26,8 @@ export function createActivityDeps(
   // use_proxy: the enabled proxies in Postgres (src/proxies, policy in src/youtube/routing.ts).
   const proxies = createProxyPool(db);
   const youtube = createYouTubeClient({
-    baseUrl: config.YOUTUBE_BASE_URL,
-    requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
+    baseUrl: config.youtube.baseUrl,
+    requestTimeoutMs: config.youtube.requestTimeoutMs,
     proxies,
     captionParser: parseLargeCaptionsOnThread(),
   });
@@ -36,18 +36,18 @@ export function createActivityDeps(
     metrics,
     youtube,
     transcriptEncoder: encodeLongTranscriptsOnThread(),
-    speech: createSpeechToText(config, youtube, proxies),
-    summaries: measureModelUsage(createSummaryPool({ provider: summaryEngineFrom(config) }), metrics),
-    summaryFallback: config.SUMMARY_FALLBACK,
-    commentsLimit: config.COMMENTS_LIMIT,
-    artifacts: createArtifactStore(config),
+    speech: createSpeechToText(config.stt, config.youtube.baseUrl, youtube, proxies),
+    summaries: measureModelUsage(createSummaryPool({ provider: summaryEngineFrom(config.llm) }), metrics),
+    summaryFallback: config.llm.fallback,
+    commentsLimit: config.youtube.commentsLimit,
+    artifacts: createArtifactStore(config.artifacts, config.process.dataDir),
     infographics: createInfographicRenderer(),
     webhooks: {
-      http: createWebhookHttpClient({ timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: config.ALLOW_PRIVATE_WEBHOOKS }),
-      retrySchedule: config.WEBHOOK_RETRY_SCHEDULE,
-      attemptTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      deliveriesPerHour: config.WEBHOOK_DELIVERIES_PER_HOUR,
+      http: createWebhookHttpClient({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.webhooks.allowPrivate }),
+      retrySchedule: config.webhooks.retrySchedule,
+      attemptTimeoutMs: config.webhooks.timeoutMs,
+      deliveriesPerHour: config.webhooks.deliveriesPerHour,
     },
-    publicBaseUrl: config.publicBaseUrl,
+    publicBaseUrl: config.http.publicBaseUrl,
   };
 }

@@ -21,7 +21,7 @@ export async function startJobWorker(
   workflowBundle?: WorkflowBundleWithSourceMap,
 ): Promise<RunningJobWorker> {
   // A worker with a speech-to-text provider needs ffmpeg: refused here, with what to install.
-  await checkSpeechToTextReady(config);
+  await checkSpeechToTextReady(config.stt);
   if (infra.metricsServer) {
     // Temporal's worker and workflow metrics come from the SDK core's exporter, on loopback; the
     // process's /metrics serves them with ours.
@@ -51,13 +51,13 @@ export async function startJobWorker(
   try {
     worker = await startWorker({
       address: infra.temporalAddress,
-      namespace: config.TEMPORAL_NAMESPACE,
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
       deps,
-      maxConcurrentActivities: config.WORKER_MAX_CONCURRENT_ACTIVITIES,
-      maxConcurrentWorkflowTasks: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
+      maxConcurrentActivities: config.worker.maxConcurrentActivities,
+      maxConcurrentWorkflowTasks: config.worker.maxConcurrentWorkflowTasks,
       workflowBundle,
-      shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+      shutdownGraceMs: config.process.shutdownGraceSeconds * 1000,
       tracing: infra.tracing,
     });
   } catch (error) {
@@ -65,7 +65,7 @@ export async function startJobWorker(
     throw error;
   }
   void worker.done.then(closeClients, closeClients);
-  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker polling');
+  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   // Email notices go out from worker processes (src/notifications/sender.ts): stopped with the worker.
   const emails = startEmailSender({ db: infra.database.db, logger, config });
   void worker.done.then(() => emails.stop(), () => emails.stop());

@@ -4,7 +4,7 @@
  * system of record; the query below gives finer live progress while the workflow runs.
  */
 import { ApplicationFailure, type RetryPolicy, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
-import type { JobProgress, JobStep, JobWarning } from '../src/domain/job';
+import type { JobProgress, JobStep, JobWarning, SummaryRequest } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
 import type { createJobActivities, TranscriptFetched } from '../activities/job-activities';
@@ -94,13 +94,13 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     failureCodeForStep = 'SUMMARIZATION_FAILED';
     advance('summarizing', PROGRESS.summariesStart);
     const commentWarnings = await commentsRead;
-    const summaryWarnings = await summarizeAll(input.jobId, input.summaryModes, summarizing, advance);
+    const summaryWarnings = await summarizeAll(input.jobId, input.summaryModes, summaryRequestOf(input), summarizing, advance);
 
     failureCodeForStep = 'INTERNAL_ERROR';
     const infographicWarnings: JobWarning[] = [];
     if (input.generateInfographic) {
       advance('generating_infographic', PROGRESS.infographic);
-      infographicWarnings.push(...(await drawInfographic(input.jobId)));
+      infographicWarnings.push(...(await drawInfographic(input.jobId, summaryRequestOf(input))));
     }
 
     advance('finalizing', PROGRESS.finalizing);
@@ -279,13 +279,13 @@ function youTubeRetry(input: VideoJobInput, maximumAttempts = input.retry.fetchM
 }
 
 /** The infographic is an extra: when it cannot be drawn the job completes without it, with a warning. */
-async function drawInfographic(jobId: string): Promise<JobWarning[]> {
+async function drawInfographic(jobId: string, request: Partial<SummaryRequest>): Promise<JobWarning[]> {
   const drawing = proxyActivities<InfographicActivities>({
     startToCloseTimeout: '2 minutes',
     retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
   });
   try {
-    await drawing.renderInfographic({ jobId, progress: PROGRESS.infographic });
+    await drawing.renderInfographic({ jobId, request, progress: PROGRESS.infographic });
     return [];
   } catch (error) {
     return [{ code: 'INFOGRAPHIC_FAILED', field: 'options.generate_infographic', message: `The infographic could not be drawn: ${failureMessage(error)}; infographic_url is null` }];
@@ -300,9 +300,22 @@ function failureMessage(error: unknown): string {
   return 'unexpected error';
 }
 
+/**
+ * What the summaries follow of the request, from the input. custom_instructions is left out when
+ * the input lacks it (a workflow started before it was carried), so the activity reads the stored one.
+ */
+function summaryRequestOf(input: VideoJobInput): Partial<SummaryRequest> {
+  return {
+    language: input.language,
+    forceRefresh: input.forceRefresh,
+    ...(input.customInstructions !== undefined ? { customInstructions: input.customInstructions } : {}),
+  };
+}
+
 async function summarizeAll(
   jobId: string,
   modes: SummaryMode[],
+  request: Partial<SummaryRequest>,
   activities: JobActivities,
   advance: (step: 'summarizing', progress: number) => void,
 ): Promise<JobWarning[]> {
@@ -311,6 +324,7 @@ async function summarizeAll(
   const written = await activities.writeSummaries({
     jobId,
     modes,
+    request,
     progress: { from: PROGRESS.summariesStart, to: PROGRESS.summariesEnd },
   });
   advance('summarizing', PROGRESS.summariesEnd);

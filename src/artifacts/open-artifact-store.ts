@@ -4,24 +4,20 @@ import type { Config } from '../config';
 import type { ArtifactStore } from './artifact-store';
 import { createFilesystemArtifactStore } from './filesystem-artifact-store';
 
-type ArtifactSettings = Pick<
-  Config,
-  'dataDir' | 'ARTIFACTS_S3_URL' | 'ARTIFACTS_S3_ENDPOINT' | 'ARTIFACTS_S3_REGION' | 'ARTIFACTS_S3_ACCESS_KEY_ID' | 'ARTIFACTS_S3_SECRET_ACCESS_KEY'
->;
-
-export function createArtifactStore(config: ArtifactSettings): ArtifactStore {
-  if (!config.ARTIFACTS_S3_URL) return createFilesystemArtifactStore(path.join(config.dataDir, 'artifacts'));
-  const url = new URL(config.ARTIFACTS_S3_URL);
+/** `dataDir`: the absolute DATA_DIR, under which files are kept when no bucket is configured. */
+export function createArtifactStore(artifacts: Config['artifacts'], dataDir: string): ArtifactStore {
+  if (!artifacts.s3Url) return createFilesystemArtifactStore(path.join(dataDir, 'artifacts'));
+  const url = new URL(artifacts.s3Url);
   // Loaded only here: the S3 client is heavy, and a process without a bucket never uses it.
   const { createS3ArtifactStore } = require('./s3-artifact-store') as typeof import('./s3-artifact-store');
   return createS3ArtifactStore({
     bucket: url.hostname,
     prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
-    endpoint: config.ARTIFACTS_S3_ENDPOINT ?? null,
-    region: config.ARTIFACTS_S3_REGION,
+    endpoint: artifacts.s3Endpoint ?? null,
+    region: artifacts.s3Region,
     credentials:
-      config.ARTIFACTS_S3_ACCESS_KEY_ID && config.ARTIFACTS_S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: config.ARTIFACTS_S3_ACCESS_KEY_ID, secretAccessKey: config.ARTIFACTS_S3_SECRET_ACCESS_KEY }
+      artifacts.s3AccessKeyId && artifacts.s3SecretAccessKey
+        ? { accessKeyId: artifacts.s3AccessKeyId, secretAccessKey: artifacts.s3SecretAccessKey }
         : null,
   });
 }

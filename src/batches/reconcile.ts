@@ -9,7 +9,7 @@ import { startBatchWorkflow } from './start-batch';
 
 export async function reconcileBatchesOnce(
   services: Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger'>,
-  olderThanSeconds = services.config.RECONCILE_AFTER_SECONDS,
+  olderThanSeconds = services.config.jobs.reconcileAfterSeconds,
 ): Promise<number> {
   const batches = await findUnstartedBatches(services.db, olderThanSeconds, 50);
   let started = 0;

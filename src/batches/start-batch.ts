@@ -4,8 +4,9 @@
  */
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { BATCH_WORKFLOW, type BatchWorkflowInput } from '../contracts/batch';
+import { videoJobInput } from '../contracts/video-job';
 import type { JobServices } from '../jobs/services';
-import { PRIORITY_KEY, workflowInputFor } from '../jobs/start-workflow';
+import { PRIORITY_KEY, videoJobSettings } from '../jobs/start-workflow';
 import { inBatchOrder, markBatchWorkflowStarted } from '../storage/repositories/batches';
 import type { BatchRow, JobRow } from '../storage/schema';
 import { batchUrls } from './urls';
@@ -13,14 +14,15 @@ import { batchUrls } from './urls';
 export type BatchStartServices = Pick<JobServices, 'db' | 'temporal' | 'config' | 'logger'>;
 
 export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobServices['config']): BatchWorkflowInput {
+  const settings = videoJobSettings(config);
   return {
     batchId: batch.id,
     // The children start exactly as single jobs of the same request would.
-    children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: workflowInputFor(job, config) })),
-    concurrency: config.BATCH_CONCURRENCY,
+    children: inBatchOrder(batch.job_ids, jobs).map((job) => ({ jobId: job.id, input: videoJobInput(job.id, job.request, settings) })),
+    concurrency: config.jobs.batchConcurrency,
     // A batch's priority is accepted and stored but changes nothing (docs/api-behaviour.md#batches).
     priorityKey: PRIORITY_KEY.normal,
-    resultsUrl: batchUrls(config.publicBaseUrl, batch.id).results_url,
+    resultsUrl: batchUrls(config.http.publicBaseUrl, batch.id).results_url,
   };
 }
 

@@ -14,6 +14,7 @@ import { newBatchId } from './batch-id';
 import { startBatchWorkflow } from './start-batch';
 
 export interface BatchItem {
+  /** The child's request as it is stored: normalised once from the batch's video. */
   request: JobRequest;
   warnings: JobWarning[];
 }
@@ -38,9 +39,8 @@ export async function submitBatch(
   const jobRows = submission.items.map((item) => ({
     ...jobRow({
       principal: submission.principal,
-      // Children are ordinary jobs at normal priority (a batch's priority has no effect, interface
-      // 2.4); the batch's webhook is the batch's, not each child's.
-      request: { ...item.request, priority: 'normal', webhookUrl: null, customInstructions: null },
+      // Stored as normalised: an ordinary job's request at normal priority, without a webhook.
+      request: item.request,
       attribution: NO_ATTRIBUTION,
       warnings: item.warnings,
       batchId,
@@ -50,7 +50,7 @@ export async function submitBatch(
   }));
 
   const { usage, ...accepted } = await services.db.transaction().execute(async (tx) => {
-    const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, submission.items.length, now);
+    const usage = await reserveVideos(tx, services.config.limits.plans, submission.principal, submission.items.length, now);
     const batch = await insertBatch(tx, {
       id: batchId,
       user_id: submission.principal.userId,

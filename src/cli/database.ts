@@ -8,8 +8,8 @@ export async function withCliDatabase<T>(run: (db: Db, config: Config) => Promis
   // The embedded server this command may start is stopped even when a signal ends the command.
   return exitingOnSignals(async () => {
     const database = await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.dataDir,
+      databaseUrl: config.db.url,
+      dataDir: config.process.dataDir,
       poolSize: 2,
       embeddedMode: 'host-or-client',
       // stdout carries the command's JSON; what the embedded server says goes to stderr.

@@ -7,18 +7,18 @@ import type { Config } from '../config';
 import { runningDevServerAddress, startDevServer } from '../embedded/temporal-dev-server';
 import { exitingOnSignals } from './exit-on-signals';
 
-export async function withTemporal<T>(config: Config, run: (client: Client) => Promise<T>): Promise<T> {
+export async function withTemporal<T>(config: Pick<Config, 'process' | 'temporal'>, run: (client: Client) => Promise<T>): Promise<T> {
   // The dev server this command may start is stopped even when a signal ends the command.
   return exitingOnSignals(async () => {
-    let address = config.TEMPORAL_ADDRESS ?? runningDevServerAddress(config.dataDir, config.TEMPORAL_DEV_PORT);
+    let address = config.temporal.address ?? runningDevServerAddress(config.process.dataDir, config.temporal.devPort);
     let stopServer: (() => Promise<void>) | null = null;
     if (!address) {
       const server = await startDevServer({
-        dataDir: config.dataDir,
-        port: config.TEMPORAL_DEV_PORT,
+        dataDir: config.process.dataDir,
+        port: config.temporal.devPort,
         uiPort: null,
-        namespace: config.TEMPORAL_NAMESPACE,
-        cliPath: config.TEMPORAL_CLI_PATH,
+        namespace: config.temporal.namespace,
+        cliPath: config.temporal.cliPath,
         log: (message) => process.stderr.write(`${message}\n`),
       });
       address = server.address;
@@ -26,7 +26,7 @@ export async function withTemporal<T>(config: Config, run: (client: Client) => P
     }
     const connection = await Connection.connect({ address, connectTimeout: 10_000 });
     try {
-      return await run(new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }));
+      return await run(new Client({ connection, namespace: config.temporal.namespace }));
     } finally {
       await connection.close();
       await stopServer?.();

@@ -43,6 +43,9 @@ export interface JobRequest {
   transcriptSource?: TranscriptSourceOption;
 }
 
+/** What of a job's request its summaries follow: the workflow hands it to the activities that write them. */
+export type SummaryRequest = Pick<JobRequest, 'language' | 'customInstructions' | 'forceRefresh'>;
+
 export interface JobWarning {
   code: string;
   field?: string;

@@ -52,8 +52,8 @@ function servicesForDescription(): ApiServices {
 /** The OpenAPI document /openapi.json serves, with the default PUBLIC_BASE_URL as its server. */
 export function describedApiDocument(): OpenApiDocument {
   const services = servicesForDescription();
-  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS);
-  return buildOpenApiDocument(declaredRoutes(services, throttle), services.config.publicBaseUrl);
+  const throttle = createThrottle(services.store, services.config.limits.plans);
+  return buildOpenApiDocument(declaredRoutes(services, throttle), services.config.http.publicBaseUrl);
 }
 
 /** Every method and path the app's Koa router answers (HEAD, which Koa adds to every GET, left out). */

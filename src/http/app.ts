@@ -40,7 +40,7 @@ import type { Tracer } from '@opentelemetry/api';
 import { measureRequests } from './middleware/request-metrics';
 
 export interface ApiServices extends JobServices {
-  config: Config;
+  config: Pick<Config, 'auth' | 'http' | 'jobs' | 'limits' | 'llm' | 'webhooks' | 'youtube'>;
   logger: Logger;
   keys: KeyResolver;
   /** Records authenticated requests for the usage endpoints; absent = not recorded. */
@@ -89,7 +89,7 @@ export function declaredRoutes(services: ApiServices, throttle: Throttle): AnyRo
     auth: { kind: 'none' },
     responses: { 200: { description: 'OpenAPI 3.1' } },
     async handler() {
-      openApiDocument ??= buildOpenApiDocument([...routes, openApiRoute], services.config.publicBaseUrl);
+      openApiDocument ??= buildOpenApiDocument([...routes, openApiRoute], services.config.http.publicBaseUrl);
       return { body: openApiDocument as Record<string, unknown> };
     },
   });
@@ -97,7 +97,7 @@ export function declaredRoutes(services: ApiServices, throttle: Throttle): AnyRo
 }
 
 export function createApp(services: ApiServices): Koa<RequestState> {
-  const throttle = createThrottle(services.store, services.config.PLAN_LIMITS, services.metrics);
+  const throttle = createThrottle(services.store, services.config.limits.plans, services.metrics);
   const routes = declaredRoutes(services, throttle);
 
   const app = new Koa<RequestState>({ proxy: false });
@@ -105,10 +105,10 @@ export function createApp(services: ApiServices): Koa<RequestState> {
   const routers = buildRouters(routes, {
     keys: services.keys,
     throttle,
-    authFailures: createAuthFailureLimit(services.store, services.config.AUTH_FAILURES_PER_IP_PER_MINUTE, services.metrics),
-    legacyKeyPrefix: services.config.LEGACY_KEY_PREFIX,
-    requireApiAuth: services.config.REQUIRE_API_AUTH,
-    requestDeadlineMs: services.config.REQUEST_DEADLINE_MS,
+    authFailures: createAuthFailureLimit(services.store, services.config.limits.authFailuresPerIpPerMinute, services.metrics),
+    legacyKeyPrefix: services.config.auth.legacyKeyPrefix,
+    requireApiAuth: services.config.auth.required,
+    requestDeadlineMs: services.config.http.requestDeadlineMs,
   });
   mountApiReference(routers.others, { title: API_TITLE });
   app.use(coalesceResponses());

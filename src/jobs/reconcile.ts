@@ -7,7 +7,7 @@ import { findUnstartedJobs } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
 import { startJobWorkflow } from './start-workflow';
 
-export async function reconcileJobsOnce(services: JobServices, olderThanSeconds = services.config.RECONCILE_AFTER_SECONDS): Promise<number> {
+export async function reconcileJobsOnce(services: JobServices, olderThanSeconds = services.config.jobs.reconcileAfterSeconds): Promise<number> {
   const jobs = await findUnstartedJobs(services.db, olderThanSeconds, 200);
   let started = 0;
   for (const job of jobs) {

@@ -15,8 +15,6 @@ export interface JobServices {
   logger: Logger;
   /** The process's metrics; absent, nothing is measured (the app built alone, e.g. to describe the API). */
   metrics?: ServiceMetrics;
-  config: Pick<
-    Config,
-    'publicBaseUrl' | 'PLAN_LIMITS' | 'FETCH_MAX_ATTEMPTS' | 'FETCH_INITIAL_RETRY_SECONDS' | 'STATUS_QUERY_TIMEOUT_MS' | 'RECONCILE_AFTER_SECONDS' | 'BATCH_CONCURRENCY' | 'INFOGRAPHICS_ENABLED'
-  >;
+  /** http: the links in records; jobs: infographics, batches, reconciling; limits: the plans' quotas; youtube: the fetch retries. */
+  config: Pick<Config, 'http' | 'jobs' | 'limits' | 'youtube'>;
 }

@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { VIDEO_JOB_WORKFLOW, type VideoJobInput } from '../contracts/video-job';
+import { VIDEO_JOB_WORKFLOW, videoJobInput, type VideoJobSettings } from '../contracts/video-job';
 import type { JobRow } from '../storage/schema';
 import { markWorkflowStarted } from '../storage/repositories/jobs';
 import type { JobServices } from './services';
@@ -7,23 +7,12 @@ import type { JobServices } from './services';
 /** Temporal priority keys: 1 runs first; 3 is the server's default middle. */
 export const PRIORITY_KEY = { high: 1, normal: 3 } as const;
 
-export function workflowInputFor(job: JobRow, config: JobServices['config']): VideoJobInput {
-  const request = job.request;
+/** The configuration's part of every job's workflow input. */
+export function videoJobSettings(config: Pick<JobServices['config'], 'jobs' | 'youtube'>): VideoJobSettings {
   return {
-    jobId: job.id,
-    videoId: job.video_id,
-    summaryModes: request.summaryModes,
-    language: request.language,
-    forceRefresh: request.forceRefresh,
-    maxTranscriptLength: request.maxTranscriptLength,
-    useProxy: request.useProxy,
-    includeComments: request.includeComments,
-    generateInfographic: request.generateInfographic && config.INFOGRAPHICS_ENABLED,
-    transcriptSource: request.transcriptSource ?? 'auto',
-    retry: {
-      fetchMaxAttempts: config.FETCH_MAX_ATTEMPTS,
-      fetchInitialIntervalSeconds: config.FETCH_INITIAL_RETRY_SECONDS,
-    },
+    infographicsEnabled: config.jobs.infographicsEnabled,
+    fetchMaxAttempts: config.youtube.fetchMaxAttempts,
+    fetchInitialRetrySeconds: config.youtube.fetchInitialRetrySeconds,
   };
 }
 
@@ -44,7 +33,7 @@ export async function startJobWorkflow(services: JobServices, job: JobRow): Prom
     await services.temporal.client.workflow.start(VIDEO_JOB_WORKFLOW, {
       taskQueue: services.temporal.taskQueue,
       workflowId: job.id,
-      args: [workflowInputFor(job, services.config)],
+      args: [videoJobInput(job.id, job.request, videoJobSettings(services.config))],
       // Activities inherit it: a high-priority job's tasks are matched before queued normal ones.
       priority: { priorityKey: PRIORITY_KEY[job.request.priority] },
     });

@@ -28,7 +28,7 @@ export interface Submission {
 export async function submitJob(services: JobServices, submission: Submission): Promise<JobRow> {
   // The quota and the job commit together: a refused job uses no quota, an accepted one always counts.
   const { job, usage } = await services.db.transaction().execute(async (tx) => {
-    const usage = await reserveVideos(tx, services.config.PLAN_LIMITS, submission.principal, 1);
+    const usage = await reserveVideos(tx, services.config.limits.plans, submission.principal, 1);
     return { job: await insertJob(tx, jobRow(submission)), usage };
   });
   services.metrics?.jobsAccepted(submission.principal.plan, submission.batchId ? 'batch' : 'single');

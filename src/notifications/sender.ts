@@ -15,15 +15,13 @@ import { claimDueNotices, markFailed, markRecorded, markSent, scheduleRetry, typ
 import { NoticeRenderError, renderNotice, type RenderedNotice } from './render';
 import { createMailer, describeSendFailure, type Mailer } from './smtp';
 
-export type EmailSenderConfig = Pick<
-  Config,
-  'SMTP_URL' | 'EMAIL_FROM' | 'EMAIL_SEND_INTERVAL_MS' | 'EMAIL_RETRY_SCHEDULE' | 'publicBaseUrl' | 'PLAN_LIMITS'
->;
+/** email: how notices go out; http: the links in them; limits: the plan figures some notices state. */
+export type EmailSenderConfig = Pick<Config, 'email' | 'http' | 'limits'>;
 
 export interface EmailSenderDeps {
   db: Db;
   logger: Logger;
-  /** Read on every notice, so publicBaseUrl may be settled after start (tests set it late). */
+  /** Read on every notice, so http.publicBaseUrl may be settled after start (tests set it late). */
   config: EmailSenderConfig;
   /** Replaces SMTP_URL's nodemailer transport (null: record only). */
   mailer?: Mailer | null;
@@ -59,14 +57,14 @@ function fromDomain(from: string): string {
 export function createEmailSender(deps: EmailSenderDeps): EmailSender {
   const { db, config } = deps;
   const logger = deps.logger.child({ component: 'email-sender' });
-  const mailer = deps.mailer !== undefined ? deps.mailer : config.SMTP_URL ? createMailer(config.SMTP_URL) : null;
+  const mailer = deps.mailer !== undefined ? deps.mailer : config.email.smtpUrl ? createMailer(config.email.smtpUrl) : null;
   let current: Promise<SendReport> | null = null;
 
   async function render(row: OutboxRow): Promise<RenderedNotice | null> {
     try {
       return await renderNotice(row.kind, row.data, {
-        publicBaseUrl: config.publicBaseUrl,
-        planLimits: config.PLAN_LIMITS,
+        publicBaseUrl: config.http.publicBaseUrl,
+        planLimits: config.limits.plans,
         recipient: row.recipient,
       });
     } catch (error) {
@@ -87,17 +85,17 @@ export function createEmailSender(deps: EmailSenderDeps): EmailSender {
     }
     try {
       await mailer.send({
-        from: config.EMAIL_FROM,
+        from: config.email.from,
         to: row.recipient,
         subject: rendered.subject,
         html: rendered.html,
         text: rendered.text,
-        messageId: `<${row.id}@${fromDomain(config.EMAIL_FROM)}>`,
+        messageId: `<${row.id}@${fromDomain(config.email.from)}>`,
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Notice-Kind': row.kind },
       });
     } catch (error) {
       const failure = describeSendFailure(error);
-      const schedule = config.EMAIL_RETRY_SCHEDULE;
+      const schedule = config.email.retrySchedule;
       const delaySeconds = schedule[row.attempts - 1];
       if (failure.permanent || delaySeconds === undefined) {
         await markFailed(db, row.id, failure.message, rendered.subject);
@@ -162,14 +160,14 @@ export function startEmailSender(deps: EmailSenderDeps): EmailSender {
       )
       .then(() => {
         if (!stopped) {
-          timer = setTimeout(tick, deps.config.EMAIL_SEND_INTERVAL_MS);
+          timer = setTimeout(tick, deps.config.email.sendIntervalMs);
           timer.unref(); // the worker keeps the process alive, not this
         }
       });
   };
   timer = setTimeout(tick, 0);
   timer.unref();
-  logger.info({ mode: deps.mailer === null || (deps.mailer === undefined && !deps.config.SMTP_URL) ? 'record' : 'smtp' }, 'email sender started');
+  logger.info({ mode: deps.mailer === null || (deps.mailer === undefined && !deps.config.email.smtpUrl) ? 'record' : 'smtp' }, 'email sender started');
 
   let stopping: Promise<void> | null = null;
   return {

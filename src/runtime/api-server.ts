@@ -40,17 +40,17 @@ export interface ApiServerOptions {
 export async function startApiServer(config: Config, infra: Infrastructure, logger: Logger, options: ApiServerOptions = {}): Promise<RunningApi> {
   const temporal = createTemporalClient({
     address: infra.temporalAddress,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    callTimeoutMs: config.TEMPORAL_CALL_TIMEOUT_MS,
-    methodTimeoutsMs: { QueryWorkflow: config.STATUS_QUERY_TIMEOUT_MS, GetSystemInfo: CHECK_TIMEOUT_MS, StartWorkflowExecution: SUBMISSION_START_TIMEOUT_MS },
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    callTimeoutMs: config.temporal.callTimeoutMs,
+    methodTimeoutsMs: { QueryWorkflow: config.http.statusQueryTimeoutMs, GetSystemInfo: CHECK_TIMEOUT_MS, StartWorkflowExecution: SUBMISSION_START_TIMEOUT_MS },
     uiUrl: infra.temporalUiUrl,
     interceptors: infra.tracing ? tracingClientInterceptors(infra.tracing) : undefined,
   });
   const db = infra.database.db;
   const drain = createDrain();
-  const artifacts = createArtifactStore(config);
-  const pdfRenderer = createPdfRenderer({ maxThreads: config.EXPORT_RENDER_THREADS });
+  const artifacts = createArtifactStore(config.artifacts, config.process.dataDir);
+  const pdfRenderer = createPdfRenderer({ maxThreads: config.exports.renderThreads });
   const services = {
     db,
     store: infra.store,
@@ -68,9 +68,9 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       renderer: pdfRenderer,
       // Read when a render starts: tests set publicBaseUrl once the port is known.
       get publicBaseUrl() {
-        return config.publicBaseUrl;
+        return config.http.publicBaseUrl;
       },
-      rendersPerUser: config.EXPORT_RENDERS_PER_USER,
+      rendersPerUser: config.exports.rendersPerUser,
     }),
     tracer: infra.tracing?.tracer,
     metrics: infra.metrics,
@@ -83,15 +83,15 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
   server.keepAliveTimeout = 5_000;
-  await listenOn(server, { port: config.PORT, host: config.HOST, portSetting: 'PORT', hostSetting: 'HOST' });
+  await listenOn(server, { port: config.http.port, host: config.http.host, portSetting: 'PORT', hostSetting: 'HOST' });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const port = typeof address === 'object' && address ? address.port : config.http.port;
   const reconciler = startReconciler(services);
   logger.info({ port }, 'API listening');
   return {
     server,
     url: `http://127.0.0.1:${port}`,
-    close: async (graceDeadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000) => {
+    close: async (graceDeadline = Date.now() + config.process.shutdownGraceSeconds * 1000) => {
       drain.track(reconciler.stop());
       drain.begin();
       // Stop accepting. Until the deadline, the connections open may finish their requests, and

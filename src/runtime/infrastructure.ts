@@ -31,9 +31,9 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   // First: a METRICS_PORT in use stops start-up before any database or server has been started.
   const metrics = createServiceMetrics();
   const metricsServer =
-    config.METRICS_PORT === 0
+    config.metrics.port === 0
       ? null
-      : await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, registry: metrics.registry, logger });
+      : await startMetricsServer({ host: config.metrics.host, port: config.metrics.port, registry: metrics.registry, logger });
   try {
     return await openInfrastructure(config, logger, { metrics, metricsServer });
   } catch (error) {
@@ -48,32 +48,32 @@ async function openInfrastructure(
   measured: Pick<Infrastructure, 'metrics' | 'metricsServer'>,
 ): Promise<Infrastructure> {
   const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    databaseUrl: config.db.url,
+    dataDir: config.process.dataDir,
+    poolSize: config.db.poolSize,
+    queryTimeoutMs: config.db.queryTimeoutMs,
     log: (message) => logger.info(message),
     warn: (message) => logger.warn(message),
   });
-  logger.info({ database: database.kind === 'embedded' ? `embedded (${config.dataDir})` : 'postgres' }, 'database ready');
+  logger.info({ database: database.kind === 'embedded' ? `embedded (${config.process.dataDir})` : 'postgres' }, 'database ready');
 
-  const store = openSharedCache(config.REDIS_URL);
+  const store = openSharedCache(config.redis.url);
   watchStoreOutages(store, logger, measured.metrics);
   // Not required: a process started while Redis is down serves degraded (watchStoreOutages says so).
   if (await store.connected(CONNECT_TIMEOUT_MS)) logger.info({ store: store.kind }, 'shared cache ready');
 
-  const tracing = tracingFromConfig(config);
-  if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces');
+  const tracing = tracingFromConfig(config.tracing);
+  if (tracing) logger.info({ endpoint: config.tracing.otlpEndpoint }, 'exporting traces');
 
   let devServer: RunningDevServer | null = null;
   try {
-    if (!config.TEMPORAL_ADDRESS) {
+    if (!config.temporal.address) {
       devServer = await startDevServer({
-        dataDir: config.dataDir,
-        port: config.TEMPORAL_DEV_PORT,
-        uiPort: config.TEMPORAL_UI_PORT,
-        namespace: config.TEMPORAL_NAMESPACE,
-        cliPath: config.TEMPORAL_CLI_PATH,
+        dataDir: config.process.dataDir,
+        port: config.temporal.devPort,
+        uiPort: config.temporal.uiPort,
+        namespace: config.temporal.namespace,
+        cliPath: config.temporal.cliPath,
         log: (message) => logger.info(message),
         warn: (message) => logger.warn(message),
       });
@@ -88,8 +88,8 @@ async function openInfrastructure(
     ...measured,
     database,
     store,
-    temporalAddress: config.TEMPORAL_ADDRESS ?? devServer!.address,
-    temporalUiUrl: config.TEMPORAL_UI_URL ?? devServer?.uiUrl ?? null,
+    temporalAddress: config.temporal.address ?? devServer!.address,
+    temporalUiUrl: config.temporal.uiUrl ?? devServer?.uiUrl ?? null,
     tracing,
     close: async () => {
       await tracing?.shutdown();

@@ -31,14 +31,14 @@ export async function runProcess(
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL, name);
+  const logger = createLogger(config.process.logLevel, name);
   let stop: ((graceDeadline: number) => Promise<void>) | null = null;
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals, stopStarted: (graceDeadline: number) => Promise<void>) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    const graceMs = config.process.shutdownGraceSeconds * 1000;
     const force = setTimeout(() => {
       logger.error({ graceMs }, 'shutdown overran its grace time; exiting');
       process.exit(1);

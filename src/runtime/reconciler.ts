@@ -8,7 +8,7 @@ import { reconcileJobsOnce } from '../jobs/reconcile';
 import { reconcileBatchesOnce } from '../batches/reconcile';
 
 /** One round: jobs first, then the batches whose parent workflow never started. */
-export async function reconcileOnce(services: JobServices, olderThanSeconds = services.config.RECONCILE_AFTER_SECONDS): Promise<number> {
+export async function reconcileOnce(services: JobServices, olderThanSeconds = services.config.jobs.reconcileAfterSeconds): Promise<number> {
   return (await reconcileJobsOnce(services, olderThanSeconds)) + (await reconcileBatchesOnce(services, olderThanSeconds));
 }
 

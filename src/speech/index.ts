@@ -38,21 +38,22 @@ export function speechWorkRoot(): string {
   return path.join(os.tmpdir(), 'video-digest-speech');
 }
 
-export function createSpeechToText(config: Config, youtube: YouTubeClient, proxies: ProxyProvider | null): SpeechToText {
-  const provider = createSpeechToTextProvider(config);
+/** `youtubeBaseUrl`: YOUTUBE_BASE_URL, where yt-dlp is sent for the watch page. */
+export function createSpeechToText(stt: Config['stt'], youtubeBaseUrl: string, youtube: YouTubeClient, proxies: ProxyProvider | null): SpeechToText {
+  const provider = createSpeechToTextProvider(stt);
   return {
     provider,
     audio: {
       workspace: new SpeechWorkspace(speechWorkRoot()),
-      downloader: config.YTDLP_PATH
-        ? ytDlpAudioDownloader({ binary: config.YTDLP_PATH, baseUrl: config.YOUTUBE_BASE_URL, proxies })
+      downloader: stt.ytdlpPath
+        ? ytDlpAudioDownloader({ binary: stt.ytdlpPath, baseUrl: youtubeBaseUrl, proxies })
         : innertubeAudioDownloader(youtube),
-      ffmpeg: ffmpegTools(config.FFMPEG_PATH),
-      chunkSeconds: config.STT_CHUNK_SECONDS,
-      overlapSeconds: config.STT_CHUNK_OVERLAP_SECONDS,
+      ffmpeg: ffmpegTools(stt.ffmpegPath),
+      chunkSeconds: stt.chunkSeconds,
+      overlapSeconds: stt.chunkOverlapSeconds,
     },
-    maxAudioSeconds: config.STT_MAX_AUDIO_SECONDS,
-    parallelism: config.STT_PARALLELISM,
+    maxAudioSeconds: stt.maxAudioSeconds,
+    parallelism: stt.parallelism,
     // Only engines that run in the worker hold anything to stop; HTTP providers have no close.
     close: async () => (provider as { close?: () => Promise<void> } | null)?.close?.(),
   };
@@ -62,9 +63,9 @@ export function createSpeechToText(config: Config, youtube: YouTubeClient, proxi
  * A worker with a speech-to-text provider refuses to start without ffmpeg, rather than fail the
  * first captionless video an hour later.
  */
-export async function checkSpeechToTextReady(config: Config): Promise<void> {
-  if (config.STT_PROVIDER === 'none') return;
-  await checkFfmpeg(ffmpegTools(config.FFMPEG_PATH));
+export async function checkSpeechToTextReady(stt: Config['stt']): Promise<void> {
+  if (stt.provider === 'none') return;
+  await checkFfmpeg(ffmpegTools(stt.ffmpegPath));
 }
 
 export type { AudioChunk, ChunkTranscript, HeardSpeech, SpeechToTextProvider } from './types';

@@ -3,20 +3,20 @@ import type { Config } from '../config';
 import { DEFAULT_BASE_URLS } from './llm/settings';
 import type { SummaryEngineConfig } from './thread/summary-task';
 
-export function summaryEngineFrom(config: Config): SummaryEngineConfig {
-  if (config.SUMMARY_PROVIDER === 'extractive') return { provider: 'extractive' };
+export function summaryEngineFrom(llm: Config['llm']): SummaryEngineConfig {
+  if (llm.provider === 'extractive') return { provider: 'extractive' };
   return {
-    provider: config.SUMMARY_PROVIDER,
+    provider: llm.provider,
     settings: {
-      provider: config.SUMMARY_PROVIDER,
-      baseUrl: config.LLM_BASE_URL ?? DEFAULT_BASE_URLS[config.SUMMARY_PROVIDER],
-      apiKey: config.LLM_API_KEY ?? null,
+      provider: llm.provider,
+      baseUrl: llm.baseUrl ?? DEFAULT_BASE_URLS[llm.provider],
+      apiKey: llm.apiKey ?? null,
       // loadConfig refuses a model provider without LLM_MODEL.
-      model: config.LLM_MODEL!,
-      contextTokens: config.LLM_CONTEXT_TOKENS,
-      maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
-      concurrency: config.LLM_CONCURRENCY,
-      requestTimeoutMs: config.LLM_TIMEOUT_MS,
+      model: llm.model!,
+      contextTokens: llm.contextTokens,
+      maxOutputTokens: llm.maxOutputTokens,
+      concurrency: llm.concurrency,
+      requestTimeoutMs: llm.timeoutMs,
     },
   };
 }

@@ -59,13 +59,13 @@ export function startTracing(options: TracingOptions): Tracing {
 }
 
 /** The process's tracing per OTEL_EXPORTER_OTLP_ENDPOINT, or null when it is unset. */
-export function tracingFromConfig(config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME'>): Tracing | null {
-  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
+export function tracingFromConfig(tracing: Config['tracing']): Tracing | null {
+  if (!tracing.otlpEndpoint) return null;
   // The endpoint variable names the collector's root; traces go to its /v1/traces (OTLP/HTTP spec).
-  const url = `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  const url = `${tracing.otlpEndpoint.replace(/\/+$/, '')}/v1/traces`;
   const { BatchSpanProcessor, OTLPTraceExporter } = sdk();
   return startTracing({
-    serviceName: config.OTEL_SERVICE_NAME,
+    serviceName: tracing.serviceName,
     spanProcessor: new BatchSpanProcessor(new OTLPTraceExporter({ url }) as SpanExporter),
   });
 }

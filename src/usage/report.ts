@@ -25,7 +25,7 @@ import type { UsageRecorder } from './recorder';
 
 export interface UsageDeps {
   db: Db;
-  config: { PLAN_LIMITS: PlanLimitTable; LLM_PRICES: ModelPriceTable };
+  config: { limits: { plans: PlanLimitTable }; llm: { prices: ModelPriceTable } };
   throttle: Throttle;
   usageRecorder?: UsageRecorder;
 }
@@ -38,12 +38,12 @@ async function flushRecorder(deps: UsageDeps) {
 export async function currentUsage(deps: UsageDeps, principal: Principal, now = new Date()) {
   await flushRecorder(deps);
   const { db, config } = deps;
-  const quota = await quotaState(db, config.PLAN_LIMITS, principal, now);
+  const quota = await quotaState(db, config.limits.plans, principal, now);
   const [jobs, requests, breakdown, limits, tokens] = await Promise.all([
     jobStatusCounts(db, principal.userId, quota.start, quota.resetAt),
     requestCount(db, principal.userId, quota.start, quota.resetAt),
     endpointBreakdown(db, principal.userId, quota.start, quota.resetAt),
-    rateLimits(deps.throttle, config.PLAN_LIMITS, principal, quota),
+    rateLimits(deps.throttle, config.limits.plans, principal, quota),
     modelTokenFigures(db, principal.userId, quota.start, quota.resetAt),
   ]);
   return {
@@ -58,7 +58,7 @@ export async function currentUsage(deps: UsageDeps, principal: Principal, now = 
       percent_used: quota.percentUsed,
       jobs: { ...jobs, total: jobs.queued + jobs.processing + jobs.completed + jobs.failed },
       requests,
-      model_usage: modelUsage(tokens, config.LLM_PRICES),
+      model_usage: modelUsage(tokens, config.llm.prices),
     },
     rate_limits: limits,
     endpoint_breakdown: breakdown.map(endpointEntry),
@@ -77,11 +77,11 @@ export async function usageHistory(deps: UsageDeps, principal: Principal, query:
 /** GET /api/v1/usage/analytics: the last 30 days, their trends and what would use the quota better. */
 export async function usageAnalytics(deps: UsageDeps, principal: Principal, now = new Date()) {
   await flushRecorder(deps);
-  const figures = await analyticsFigures(deps.db, deps.config.PLAN_LIMITS, principal, now);
+  const figures = await analyticsFigures(deps.db, deps.config.limits.plans, principal, now);
   const thisMonth = costProjection(figures.quota, now);
   return {
     trends: trends(figures),
-    patterns: patterns(figures, deps.config.LLM_PRICES),
+    patterns: patterns(figures, deps.config.llm.prices),
     predictions: predictions(figures, thisMonth),
     optimization_suggestions: optimizationSuggestions({ ...figures, plan: principal.plan, thisMonth }),
     top_endpoints: figures.endpoints.slice(0, 5).map(endpointEntry),
@@ -92,9 +92,9 @@ export async function usageAnalytics(deps: UsageDeps, principal: Principal, now 
 export async function usageLimits(deps: UsageDeps, principal: Principal, now = new Date()) {
   await flushRecorder(deps);
   const { db, config } = deps;
-  const quota = await quotaState(db, config.PLAN_LIMITS, principal, now);
+  const quota = await quotaState(db, config.limits.plans, principal, now);
   const [limits, refusedRecently] = await Promise.all([
-    rateLimits(deps.throttle, config.PLAN_LIMITS, principal, quota),
+    rateLimits(deps.throttle, config.limits.plans, principal, quota),
     refusedWith429(db, principal.userId, addDays(now, -1), now),
   ]);
   const recommendations = limitRecommendations({
@@ -103,7 +103,7 @@ export async function usageLimits(deps: UsageDeps, principal: Principal, now = n
     projection: costProjection(quota, now),
     requestsPerMinute: limits.requests_per_minute,
     refusedRecently,
-    pro: config.PLAN_LIMITS.pro,
+    pro: config.limits.plans.pro,
   });
   return { rate_limits: limits, warnings: quotaWarnings(quota), recommendations };
 }

@@ -139,7 +139,7 @@ describe('REQUIRE_API_AUTH=false (local development)', () => {
   let open: RunningApi;
 
   beforeAll(async () => {
-    open = await startApiServer({ ...service.config, REQUIRE_API_AUTH: false }, service.infra, service.logger);
+    open = await startApiServer({ ...service.config, auth: { ...service.config.auth, required: false } }, service.infra, service.logger);
   });
 
   afterAll(async () => {

@@ -106,9 +106,9 @@ it('stops the reconciler only once the round under way has ended', async () => {
     row: { workflow_started: false, created_at: new Date(Date.now() - 10 * 60_000) },
   });
   const temporal = createTemporalClient({
-    address: service.config.TEMPORAL_ADDRESS!,
-    namespace: service.config.TEMPORAL_NAMESPACE,
-    taskQueue: service.config.TEMPORAL_TASK_QUEUE,
+    address: service.config.temporal.address!,
+    namespace: service.config.temporal.namespace,
+    taskQueue: service.config.temporal.taskQueue,
   });
   const locker = new Client({ connectionString: service.database.url });
   await locker.connect();

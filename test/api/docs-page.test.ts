@@ -42,7 +42,7 @@ beforeAll(async () => {
   sites.local = service.url;
   sites.public = `http://${PUBLIC_NAME}:${new URL(service.url).port}`;
   // PUBLIC_BASE_URL as a deployment sets it; read when /openapi.json is first served.
-  service.config.publicBaseUrl = sites.public;
+  service.config.http.publicBaseUrl = sites.public;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     // --no-sandbox: the suite runs as root in CI, where Chromium's sandbox refuses to start.

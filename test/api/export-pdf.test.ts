@@ -343,7 +343,7 @@ describe('prepared once and kept', () => {
   it('keeps the first render as a job artifact and serves later downloads from it', async () => {
     const kept = await findArtifact(service.db, jobId, PDF_EXPORT);
     expect(kept).toMatchObject({ contentType: 'application/pdf', byteSize: first.body.length });
-    const store = createArtifactStore(service.config);
+    const store = createArtifactStore(service.config.artifacts, service.config.process.dataDir);
     try {
       expect(await store.get(kept!.storageKey)).toEqual(first.body);
       // A marker in place of the stored file: a download that rendered again would not return it.

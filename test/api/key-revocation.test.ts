@@ -19,8 +19,8 @@ beforeAll(async () => {
   second = spawnEntry('src/api-main.ts', {
     DATABASE_URL: service.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
+    TEMPORAL_ADDRESS: service.config.temporal.address!,
+    TEMPORAL_TASK_QUEUE: service.config.temporal.taskQueue,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

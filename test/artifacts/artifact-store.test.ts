@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { artifactKeys, type ArtifactStore } from '../../src/artifacts/artifact-store';
 import { createArtifactStore } from '../../src/artifacts/open-artifact-store';
+import { loadConfig } from '../../src/config';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
 let s3: TestS3;
@@ -19,18 +20,19 @@ afterAll(async () => {
 });
 
 const stores: [string, () => ArtifactStore][] = [
-  ['filesystem', () => createArtifactStore({ dataDir, ARTIFACTS_S3_REGION: 'us-east-1' })],
+  ['filesystem', () => createArtifactStore(loadConfig({}).artifacts, dataDir)],
   [
     's3',
     () =>
-      createArtifactStore({
+      createArtifactStore(
+        loadConfig({
+          ARTIFACTS_S3_URL: `s3://${s3.bucket}/service-a`,
+          ARTIFACTS_S3_ENDPOINT: s3.endpoint,
+          ARTIFACTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+          ARTIFACTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        }).artifacts,
         dataDir,
-        ARTIFACTS_S3_URL: `s3://${s3.bucket}/service-a`,
-        ARTIFACTS_S3_ENDPOINT: s3.endpoint,
-        ARTIFACTS_S3_REGION: 'us-east-1',
-        ARTIFACTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
-        ARTIFACTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      }),
+      ),
   ],
 ];
 
@@ -76,7 +78,7 @@ describe.each(stores)('%s artifact store', (kind, make) => {
 });
 
 it('the filesystem store writes under DATA_DIR/artifacts and leaves no partial files', async () => {
-  const store = createArtifactStore({ dataDir, ARTIFACTS_S3_REGION: 'us-east-1' });
+  const store = createArtifactStore(loadConfig({}).artifacts, dataDir);
   await store.put(artifactKeys.jobFile('job_fs_layout', 'infographic.svg'), Buffer.from('<svg/>'), 'image/svg+xml');
   const dir = path.join(dataDir, 'artifacts', 'jobs', 'job_fs_layout');
   expect(await fs.readdir(dir)).toEqual(['infographic.svg']);
@@ -84,14 +86,15 @@ it('the filesystem store writes under DATA_DIR/artifacts and leaves no partial f
 
 it('the S3 store keeps objects under its prefix in the bucket', async () => {
   const prefixed = stores[1]![1]();
-  const bare = createArtifactStore({
+  const bare = createArtifactStore(
+    loadConfig({
+      ARTIFACTS_S3_URL: `s3://${s3.bucket}`,
+      ARTIFACTS_S3_ENDPOINT: s3.endpoint,
+      ARTIFACTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      ARTIFACTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    }).artifacts,
     dataDir,
-    ARTIFACTS_S3_URL: `s3://${s3.bucket}`,
-    ARTIFACTS_S3_ENDPOINT: s3.endpoint,
-    ARTIFACTS_S3_REGION: 'us-east-1',
-    ARTIFACTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
-    ARTIFACTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-  });
+  );
   try {
     await prefixed.put(artifactKeys.jobFile('job_prefix', 'infographic.png'), Buffer.from('under a prefix'), 'image/png');
     expect((await bare.get('service-a/jobs/job_prefix/infographic.png'))?.toString()).toBe('under a prefix');

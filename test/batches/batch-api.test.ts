@@ -339,7 +339,7 @@ it('starts a batch Temporal never saw from the reconciler, and never its childre
   const row = await service.db.selectFrom('batches').select('workflow_started').where('id', '=', batch.id).executeTakeFirstOrThrow();
   expect(row.workflow_started).toBe(false);
 
-  const temporal = createTemporalClient({ address: service.config.TEMPORAL_ADDRESS!, namespace: service.config.TEMPORAL_NAMESPACE, taskQueue: service.config.TEMPORAL_TASK_QUEUE });
+  const temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
   try {
     const services = { db: service.db, store: service.infra.store, temporal, jobs: createJobLookup(service.db), logger, config: service.config };
     // One child was started on its own meanwhile (say, by an older reconciler): the parent must
@@ -385,7 +385,7 @@ it('fails a child whose workflow was stopped from outside, and still ends the ba
     const res = await call(service, 'POST', '/api/v1/batch/process', { key: pro.key, body: { videos: videos([stuck!, ...others]) } });
     expect(res.status).toBe(202);
     const [stuckJob] = res.json.job_ids;
-    const temporal = createTemporalClient({ address: service.config.TEMPORAL_ADDRESS!, namespace: service.config.TEMPORAL_NAMESPACE, taskQueue: service.config.TEMPORAL_TASK_QUEUE });
+    const temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
     try {
       await waitFor('the others to end while the stuck one runs', async () => {
         const status = (await call(service, 'GET', `/api/v1/batch/status/${res.json.batch_id}`, { key: pro.key })).json;

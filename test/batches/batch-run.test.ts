@@ -35,7 +35,7 @@ beforeAll(async () => {
     youtubeBaseUrl: youtube.baseUrl,
     env: { ALLOW_PRIVATE_WEBHOOKS: 'true', BATCH_CONCURRENCY: String(CONCURRENCY), WEBHOOK_RETRY_SCHEDULE: '1,1,1' },
   });
-  temporal = createTemporalClient({ address: service.config.TEMPORAL_ADDRESS!, namespace: service.config.TEMPORAL_NAMESPACE, taskQueue: service.config.TEMPORAL_TASK_QUEUE });
+  temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
   user = await service.createUser('pro');
   await service.db.updateTable('users').set({ email_notifications: true }).where('id', '=', user.userId).execute();
 

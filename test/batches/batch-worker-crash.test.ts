@@ -26,7 +26,7 @@ beforeAll(async () => {
     withWorker: false,
     env: { ALLOW_PRIVATE_WEBHOOKS: 'true', BATCH_CONCURRENCY: String(CONCURRENCY) },
   });
-  temporal = createTemporalClient({ address: service.config.TEMPORAL_ADDRESS!, namespace: service.config.TEMPORAL_NAMESPACE, taskQueue: service.config.TEMPORAL_TASK_QUEUE });
+  temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
 });
 
 afterAll(async () => {

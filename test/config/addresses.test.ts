@@ -21,7 +21,7 @@ test('while the addresses deployments use are taken as they are', () => {
     PUBLIC_BASE_URL: 'https://digest.example.com',
     TEMPORAL_ADDRESS: 'temporal-frontend.temporal.svc.cluster.local:7233',
   });
-  expect(config).toMatchObject({ YOUTUBE_BASE_URL: 'http://127.0.0.1:4567', TEMPORAL_ADDRESS: 'temporal-frontend.temporal.svc.cluster.local:7233' });
-  expect(loadConfig({ TEMPORAL_ADDRESS: '[::1]:7233' }).TEMPORAL_ADDRESS).toBe('[::1]:7233');
-  expect(loadConfig({ TEMPORAL_ADDRESS: '10.0.0.5:7233' }).TEMPORAL_ADDRESS).toBe('10.0.0.5:7233');
+  expect(config).toMatchObject({ youtube: { baseUrl: 'http://127.0.0.1:4567' }, temporal: { address: 'temporal-frontend.temporal.svc.cluster.local:7233' } });
+  expect(loadConfig({ TEMPORAL_ADDRESS: '[::1]:7233' }).temporal.address).toBe('[::1]:7233');
+  expect(loadConfig({ TEMPORAL_ADDRESS: '10.0.0.5:7233' }).temporal.address).toBe('10.0.0.5:7233');
 });

@@ -90,10 +90,10 @@ it('serves metrics from every API and worker container, and scrapes them under t
   const ports = new Set<number>();
   for (const [name, service] of ownServices) {
     const config = loadConfig(environmentOf(service));
-    expect({ service: name, host: config.METRICS_HOST }).toEqual({ service: name, host: '0.0.0.0' });
-    expect(config.METRICS_PORT).toBeGreaterThan(0);
-    expect((service.expose ?? []).map(String)).toContain(String(config.METRICS_PORT));
-    ports.add(config.METRICS_PORT);
+    expect({ service: name, host: config.metrics.host }).toEqual({ service: name, host: '0.0.0.0' });
+    expect(config.metrics.port).toBeGreaterThan(0);
+    expect((service.expose ?? []).map(String)).toContain(String(config.metrics.port));
+    ports.add(config.metrics.port);
   }
 
   for (const name of ['prometheus', 'grafana']) expect(services[name]!.profiles).toEqual(['observability']);

@@ -132,7 +132,7 @@ describe.each(storages)('infographic artifacts %s', (where, env) => {
   if (where === 'on the filesystem') {
     it('keeps the files under DATA_DIR/artifacts', async () => {
       const { jobId } = await runJob(service, pro.key, { url: VIDEO_MANUAL_AND_AUTO, options: { generate_infographic: true } });
-      const files = await fs.readdir(path.join(service.config.dataDir, 'artifacts', 'jobs', jobId));
+      const files = await fs.readdir(path.join(service.config.process.dataDir, 'artifacts', 'jobs', jobId));
       expect(files.sort()).toEqual(['infographic.png', 'infographic.svg']);
     });
   }
@@ -151,7 +151,7 @@ describe('INFOGRAPHICS_ENABLED=false and plan gates', () => {
     expect(submitted.warnings).toEqual([expect.objectContaining({ code: 'FEATURE_DISABLED', field: 'options.generate_infographic' })]);
     expect(result.infographic_url).toBeNull();
     expect(result.warnings).toEqual([expect.objectContaining({ code: 'FEATURE_DISABLED' })]);
-    await expect(fs.readdir(path.join(service.config.dataDir, 'artifacts'))).rejects.toThrow(/ENOENT/);
+    await expect(fs.readdir(path.join(service.config.process.dataDir, 'artifacts'))).rejects.toThrow(/ENOENT/);
   });
 
   it('still refuses generate_infographic on the free plan', async () => {

@@ -65,8 +65,8 @@ function serviceEnv(port: number): Record<string, string> {
   return {
     DATABASE_URL: service.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
+    TEMPORAL_ADDRESS: service.config.temporal.address!,
+    TEMPORAL_TASK_QUEUE: service.config.temporal.taskQueue,
     YOUTUBE_BASE_URL: youtube.baseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

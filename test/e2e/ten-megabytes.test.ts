@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** The activities a workflow scheduled, by type, from its history on the Temporal server. */
 async function scheduledActivities(workflowId: string): Promise<string[]> {
-  const connection = await Connection.connect({ address: service.config.TEMPORAL_ADDRESS! });
+  const connection = await Connection.connect({ address: service.config.temporal.address! });
   try {
     const history = await new Client({ connection }).workflow.getHandle(workflowId).fetchHistory();
     return (history.events ?? []).flatMap((event) => {

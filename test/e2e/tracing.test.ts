@@ -12,6 +12,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { VIDEO_MANUAL_AND_AUTO, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
 import { startTracing, tracingFromConfig, type Tracing } from '../../src/tracing/tracing';
+import { loadConfig } from '../../src/config';
 import { buildWorkflowBundle } from '../../workers/workflow-bundle';
 import { replayHistories } from '../../workers/replay-histories';
 import { fetchWorkflowHistory, readHistoryFiles } from '../../src/temporal/workflow-histories';
@@ -154,7 +155,7 @@ describe('a job submitted with tracing on', () => {
     expect(saved.length).toBeGreaterThan(10);
     expect(await replayHistories(saved, tracedBundle as never, tracing)).toEqual({ replayed: saved.length, failed: [] });
     // This job ran traced; a worker with tracing turned off must still replay it.
-    const temporal = createTemporalClient({ address: service.config.TEMPORAL_ADDRESS!, namespace: service.config.TEMPORAL_NAMESPACE, taskQueue: service.config.TEMPORAL_TASK_QUEUE });
+    const temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
     const traced = await fetchWorkflowHistory(temporal.client, jobId).finally(() => temporal.close());
     expect(await replayHistories([{ workflowId: jobId, history: traced }], workflowBundle() as never)).toEqual({ replayed: 1, failed: [] });
   }, 120_000);
@@ -162,7 +163,7 @@ describe('a job submitted with tracing on', () => {
 
 describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   it('is off when unset: no tracing is started', () => {
-    expect(tracingFromConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_SERVICE_NAME: 'video-digest' })).toBeNull();
+    expect(tracingFromConfig(loadConfig({}).tracing)).toBeNull();
   });
 
   it('sends spans to the collector at {endpoint}/v1/traces as OTLP/HTTP', async () => {
@@ -177,7 +178,7 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/`;
-    const tracing = tracingFromConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'digest-under-test' });
+    const tracing = tracingFromConfig(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'digest-under-test' }).tracing);
     try {
       expect(tracing).not.toBeNull();
       tracing!.tracer.startSpan('exported-span').end();

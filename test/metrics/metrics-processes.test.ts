@@ -33,7 +33,7 @@ function start(entry: string, env: Record<string, string>): ServiceProcess {
   const proc = spawnEntry(entry, {
     DATABASE_URL: service.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
+    TEMPORAL_ADDRESS: service.config.temporal.address!,
     // Each process its own queue, so a job goes to the worker the test means.
     TEMPORAL_TASK_QUEUE: uniqueName('tq'),
     YOUTUBE_BASE_URL: youtube.baseUrl,

@@ -205,7 +205,7 @@ it("counts a batch's jobs as accepted in a batch, and each child's end", async (
 }, 120_000);
 
 it("serves the Temporal worker's own metrics, from the SDK core, in the same scrape", async () => {
-  const taskQueue = service.config.TEMPORAL_TASK_QUEUE;
+  const taskQueue = service.config.temporal.taskQueue;
   // A workflow reports its completion a moment after its job's row has ended.
   const result = await waitFor('the core to count the three job workflows', async () => {
     const current = await scrape(metricsUrl);

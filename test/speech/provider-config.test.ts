@@ -23,9 +23,9 @@ afterAll(async () => {
 describe('speech-to-text configuration', () => {
   test('defaults: no provider, a four-hour cap, whisper-1, a thread per core', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ STT_PROVIDER: 'none', STT_MAX_AUDIO_SECONDS: 14400, STT_MODEL: 'whisper-1', STT_REQUEST_TIMEOUT_SECONDS: 600 });
-    expect(config.STT_LOCAL_THREADS).toBe(os.availableParallelism());
-    expect(createSpeechToTextProvider(config)).toBeNull();
+    expect(config.stt).toMatchObject({ provider: 'none', maxAudioSeconds: 14400, model: 'whisper-1', requestTimeoutSeconds: 600 });
+    expect(config.stt.localThreads).toBe(os.availableParallelism());
+    expect(createSpeechToTextProvider(config.stt)).toBeNull();
   });
 
   test('openai needs STT_BASE_URL; local needs STT_LOCAL_MODEL; unknown providers are refused', () => {
@@ -38,9 +38,9 @@ describe('speech-to-text configuration', () => {
   });
 
   test('each provider is built from its settings', () => {
-    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'pocketsphinx' }))?.name).toBe('pocketsphinx');
-    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'local', STT_LOCAL_MODEL: '/models/ggml-base.en.bin', STT_LOCAL_THREADS: '2' }))?.name).toBe('local');
-    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'openai', STT_BASE_URL: fake.baseUrl }))?.name).toBe('openai');
+    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'pocketsphinx' }).stt)?.name).toBe('pocketsphinx');
+    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'local', STT_LOCAL_MODEL: '/models/ggml-base.en.bin', STT_LOCAL_THREADS: '2' }).stt)?.name).toBe('local');
+    expect(createSpeechToTextProvider(loadConfig({ STT_PROVIDER: 'openai', STT_BASE_URL: fake.baseUrl }).stt)?.name).toBe('openai');
   });
 
   test('the openai provider built from the environment reaches the server with its model and key', async () => {
@@ -48,7 +48,7 @@ describe('speech-to-text configuration', () => {
     writeWav(chunk, toneSamples(7, []));
     fake.apiKey = 'gsk-example';
     const provider = createSpeechToTextProvider(
-      loadConfig({ STT_PROVIDER: 'openai', STT_BASE_URL: `${fake.baseUrl}/`, STT_MODEL: 'whisper-large-v3', STT_API_KEY: 'gsk-example', STT_REQUEST_TIMEOUT_SECONDS: '30' }),
+      loadConfig({ STT_PROVIDER: 'openai', STT_BASE_URL: `${fake.baseUrl}/`, STT_MODEL: 'whisper-large-v3', STT_API_KEY: 'gsk-example', STT_REQUEST_TIMEOUT_SECONDS: '30' }).stt,
     );
     const heard = await provider!.transcribe({ path: chunk, language: 'en' });
     expect(heard.segments.map((segment) => segment.text)).toEqual(['words at 0 seconds', 'words at 5 seconds']);

@@ -69,12 +69,12 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
     ...options.env,
   });
-  const logger = createLogger(config.LOG_LEVEL, 'test');
+  const logger = createLogger(config.process.logLevel, 'test');
   const infra = await startInfrastructure(config, logger);
   if (options.tracing) infra.tracing = options.tracing;
   const api = await startApiServer(config, infra, logger);
   // Absolute URLs in responses must point at the port the OS gave us.
-  config.publicBaseUrl = api.url;
+  config.http.publicBaseUrl = api.url;
 
   const service: TestService = {
     url: api.url,
@@ -163,9 +163,9 @@ export function spawnWorkerProcess(service: TestService, env: Record<string, str
   return spawnEntry('workers/main.ts', {
     DATABASE_URL: service.database.url,
     REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!,
-    TEMPORAL_TASK_QUEUE: service.config.TEMPORAL_TASK_QUEUE,
-    YOUTUBE_BASE_URL: service.config.YOUTUBE_BASE_URL,
+    TEMPORAL_ADDRESS: service.config.temporal.address!,
+    TEMPORAL_TASK_QUEUE: service.config.temporal.taskQueue,
+    YOUTUBE_BASE_URL: service.config.youtube.baseUrl,
     FETCH_INITIAL_RETRY_SECONDS: '0.2',
     LOG_LEVEL: 'warn',
     ...env,

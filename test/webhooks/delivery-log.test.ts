@@ -33,8 +33,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   temporal = createTemporalClient({
     address: service.infra.temporalAddress,
-    namespace: service.config.TEMPORAL_NAMESPACE,
-    taskQueue: service.config.TEMPORAL_TASK_QUEUE,
+    namespace: service.config.temporal.namespace,
+    taskQueue: service.config.temporal.taskQueue,
   });
 });
 

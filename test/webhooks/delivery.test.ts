@@ -30,8 +30,8 @@ beforeAll(async () => {
   receiver = await startReceiver();
   temporal = createTemporalClient({
     address: service.infra.temporalAddress,
-    namespace: service.config.TEMPORAL_NAMESPACE,
-    taskQueue: service.config.TEMPORAL_TASK_QUEUE,
+    namespace: service.config.temporal.namespace,
+    taskQueue: service.config.temporal.taskQueue,
   });
   user = await service.createUser('pro');
   const res = await call(service, 'GET', '/api/v1/auth/webhook-secret', { key: user.key });

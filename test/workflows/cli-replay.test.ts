@@ -33,7 +33,7 @@ function cli(args: string[]): Promise<CliRun> {
       ['--require', 'tsx/cjs', 'src/cli/main.ts', ...args],
       {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TEMPORAL_ADDRESS: service.config.TEMPORAL_ADDRESS!, TEMPORAL_NAMESPACE: service.config.TEMPORAL_NAMESPACE, DATA_DIR: workDir },
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TEMPORAL_ADDRESS: service.config.temporal.address!, TEMPORAL_NAMESPACE: service.config.temporal.namespace, DATA_DIR: workDir },
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -63,9 +63,9 @@ afterAll(async () => {
 
 async function waitForClose(workflowId: string) {
   const { Client, Connection } = await import('@temporalio/client');
-  const connection = await Connection.connect({ address: service.config.TEMPORAL_ADDRESS! });
+  const connection = await Connection.connect({ address: service.config.temporal.address! });
   try {
-    await new Client({ connection, namespace: service.config.TEMPORAL_NAMESPACE }).workflow.getHandle(workflowId).result();
+    await new Client({ connection, namespace: service.config.temporal.namespace }).workflow.getHandle(workflowId).result();
   } finally {
     await connection.close();
   }
@@ -82,7 +82,7 @@ it("prints a job's history in the format `temporal workflow show --output json` 
   // The same JSON the Temporal CLI exports for that workflow, event for event.
   const { execFileSync } = await import('node:child_process');
   const exported = JSON.parse(
-    execFileSync(requireEnv('TEMPORAL_CLI_PATH'), ['workflow', 'show', '--workflow-id', jobIds[0]!, '--address', service.config.TEMPORAL_ADDRESS!, '--output', 'json'], {
+    execFileSync(requireEnv('TEMPORAL_CLI_PATH'), ['workflow', 'show', '--workflow-id', jobIds[0]!, '--address', service.config.temporal.address!, '--output', 'json'], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     }),

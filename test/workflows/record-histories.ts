@@ -48,7 +48,7 @@ async function startFlakyReceiver(failures: number) {
 
 async function exportHistory(workflowId: string, from: TestService = service) {
   const cli = requireEnv('TEMPORAL_CLI_PATH');
-  const target = ['--workflow-id', workflowId, '--address', from.config.TEMPORAL_ADDRESS!];
+  const target = ['--workflow-id', workflowId, '--address', from.config.temporal.address!];
   // A job is finished for its client before its workflow has closed (the end is announced after):
   // a saved history is a whole one.
   for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {

@@ -14,7 +14,7 @@ import { startMockedActivitiesWorker, timerDurationsMs, type MockedActivitiesWor
 
 const DAY_SECONDS = 86_400;
 /** The default schedule, in seconds: a day of retries. */
-const DEFAULT_SCHEDULE = loadConfig({}).WEBHOOK_RETRY_SCHEDULE;
+const DEFAULT_SCHEDULE = loadConfig({}).webhooks.retrySchedule;
 /** Each wait of the default schedule at 1/10,000 of its length, still a whole number of milliseconds. */
 const SCALED_SCHEDULE = DEFAULT_SCHEDULE.map((seconds) => seconds / 10_000);
 

@@ -69,7 +69,7 @@ export async function importKey(options: Record<string, unknown>): Promise<void>
   if (!keyArg) throw new UsageError('--key is required');
   const key = keyArg === '-' ? await readStdin() : keyArg.trim();
   await withCliDatabase(async (db, config) => {
-    const legacyPrefix = config.LEGACY_KEY_PREFIX;
+    const legacyPrefix = config.auth.legacyKeyPrefix;
     if (!isWellFormedKey(key, legacyPrefix)) {
       throw new UsageError(
         `--key is not a key this service accepts: ${legacyPrefix}_ followed by 16 to 128 of [A-Za-z0-9_-] (LEGACY_KEY_PREFIX=${legacyPrefix}), or sk_ followed by 64 lowercase hex`,

@@ -12,7 +12,7 @@ export async function resendRecorded(options: { includeFailed?: boolean; kind?: 
   }
   await withCliDatabase(async (db, config) => {
     const requeued = await requeueNotices(db, { includeFailed: options.includeFailed === true, kind });
-    if (!config.SMTP_URL) printNote('note: SMTP_URL is not set for this command; workers without it record the notices again');
+    if (!config.email.smtpUrl) printNote('note: SMTP_URL is not set for this command; workers without it record the notices again');
     printJsonLine({ requeued });
   });
 }

@@ -5,32 +5,27 @@ import { createLocalWhisperProvider } from './local-whisper';
 import { createOpenAiSpeechProvider } from './openai';
 import { createPocketsphinxProvider } from './pocketsphinx';
 
-export type SpeechProviderConfig = Pick<
-  Config,
-  'STT_PROVIDER' | 'STT_BASE_URL' | 'STT_MODEL' | 'STT_API_KEY' | 'STT_LOCAL_MODEL' | 'STT_LOCAL_THREADS' | 'STT_REQUEST_TIMEOUT_SECONDS'
->;
-
-export function createSpeechToTextProvider(config: SpeechProviderConfig): SpeechToTextProvider | null {
-  switch (config.STT_PROVIDER) {
+export function createSpeechToTextProvider(stt: Config['stt']): SpeechToTextProvider | null {
+  switch (stt.provider) {
     case 'none':
       return null;
     case 'openai':
-      if (!config.STT_BASE_URL) throw new Error('STT_PROVIDER=openai needs STT_BASE_URL');
+      if (!stt.baseUrl) throw new Error('STT_PROVIDER=openai needs STT_BASE_URL');
       return createOpenAiSpeechProvider({
-        baseUrl: config.STT_BASE_URL,
-        model: config.STT_MODEL,
-        apiKey: config.STT_API_KEY ?? null,
-        requestTimeoutSeconds: config.STT_REQUEST_TIMEOUT_SECONDS,
+        baseUrl: stt.baseUrl,
+        model: stt.model,
+        apiKey: stt.apiKey ?? null,
+        requestTimeoutSeconds: stt.requestTimeoutSeconds,
       });
     case 'local':
-      if (!config.STT_LOCAL_MODEL) throw new Error('STT_PROVIDER=local needs STT_LOCAL_MODEL');
+      if (!stt.localModel) throw new Error('STT_PROVIDER=local needs STT_LOCAL_MODEL');
       return createLocalWhisperProvider({
-        modelPath: config.STT_LOCAL_MODEL,
-        threads: config.STT_LOCAL_THREADS,
-        timeoutSeconds: config.STT_REQUEST_TIMEOUT_SECONDS,
+        modelPath: stt.localModel,
+        threads: stt.localThreads,
+        timeoutSeconds: stt.requestTimeoutSeconds,
       });
     case 'pocketsphinx':
-      return createPocketsphinxProvider({ timeoutSeconds: config.STT_REQUEST_TIMEOUT_SECONDS });
+      return createPocketsphinxProvider({ timeoutSeconds: stt.requestTimeoutSeconds });
   }
 }
 

@@ -21,13 +21,13 @@ export function authRoutes(services: {
   store: SharedCache;
   keys: KeyResolver;
   logger: Logger;
-  config: Pick<Config, 'KEYS_PER_USER_MAX'>;
+  config: Pick<Config, 'limits'>;
 }): AnyRoute[] {
   const deps = {
     db: services.db,
     logger: services.logger,
     changes: createKeyChanges(services),
-    keysPerUserMax: services.config.KEYS_PER_USER_MAX,
+    keysPerUserMax: services.config.limits.keysPerUser,
   };
   return [
     createKeyRoute(deps),

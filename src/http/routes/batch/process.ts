@@ -11,7 +11,7 @@ import { ErrorEnvelopeSchema } from '../schemas';
 import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest, type ServerFeatures } from '../videos/process-request';
 import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
 
-export type BatchRouteServices = JobServices & { config: Config };
+export type BatchRouteServices = JobServices & { config: Pick<Config, 'webhooks'> };
 
 /**
  * The whole batch is checked before anything is accepted: every address, every plan gate, the
@@ -31,6 +31,9 @@ function normaliseBatch(body: BatchRequestBody, features: ServerFeatures): { ite
   }
   let usedDeprecatedField = false;
   const items = body.videos.map((video) => {
+    // A child's request is what a single job of the video and its options would store: normal
+    // priority (a batch's priority has no effect, docs/api-behaviour.md#batches), no webhook (the
+    // batch announces itself), no custom instructions.
     const normalised = normaliseProcessRequest({ url: video.url, options: video.options }, features);
     usedDeprecatedField ||= normalised.usedDeprecatedField;
     return { request: normalised.request, warnings: normalised.warnings };
@@ -75,13 +78,13 @@ export const processBatchRoute = (services: BatchRouteServices) =>
       429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested)', schema: ErrorEnvelopeSchema },
     },
     async handler({ body, principal }) {
-      const { items, usedDeprecatedField } = normaliseBatch(body, { infographicsEnabled: services.config.INFOGRAPHICS_ENABLED });
+      const { items, usedDeprecatedField } = normaliseBatch(body, { infographicsEnabled: services.config.jobs.infographicsEnabled });
       const priority = body.priority ?? 'normal';
       const webhookUrl = body.webhook_url ?? null;
       for (const item of items) {
         requireRequestFeatures(principal.plan, { ...item.request, priority, webhookUrl, customInstructions: null });
       }
-      if (webhookUrl) await assertWebhookTarget(webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
+      if (webhookUrl) await assertWebhookTarget(webhookUrl, { allowPrivate: services.config.webhooks.allowPrivate });
 
       const { batch } = await submitBatch(services, {
         principal,
@@ -90,7 +93,7 @@ export const processBatchRoute = (services: BatchRouteServices) =>
         priority,
         parallelProcessing: body.parallel_processing ?? null,
       });
-      const record = submissionRecord(batch, services.config.publicBaseUrl);
+      const record = submissionRecord(batch, services.config.http.publicBaseUrl);
       const warnings = items.flatMap((item, index) => item.warnings.map((warning) => ({ ...warning, field: batchPath(index, warning.field) })));
       return {
         status: 202,

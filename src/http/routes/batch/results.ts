@@ -35,6 +35,6 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
       const jobs = await findBatchJobs(services.db, batch);
       const completed = jobs.filter((job) => job.status === 'completed').map((job) => job.id);
       const parts = await loadJobResultParts(services.db, completed);
-      return { body: resultsRecord(batch, jobs, parts, { includeFailed: query.include_failed, baseUrl: services.config.publicBaseUrl }) };
+      return { body: resultsRecord(batch, jobs, parts, { includeFailed: query.include_failed, baseUrl: services.config.http.publicBaseUrl }) };
     },
   });

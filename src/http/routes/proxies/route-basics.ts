@@ -4,7 +4,7 @@ import type { Db } from '../../../storage/database';
 
 export interface ProxyRouteServices {
   db: Db;
-  config: Pick<Config, 'YOUTUBE_BASE_URL' | 'YOUTUBE_REQUEST_TIMEOUT_MS'>;
+  config: Pick<Config, 'youtube'>;
 }
 
 /** The pool decides where every YouTube request of every user goes, so only admin keys touch it. */

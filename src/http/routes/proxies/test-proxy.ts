@@ -22,8 +22,8 @@ export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
       const row = await findProxy(db, params.proxy_id);
       if (!row) throw notFound('Proxy');
       const result = await testProxy(db, row, {
-        youtubeBaseUrl: config.YOUTUBE_BASE_URL,
-        requestTimeoutMs: config.YOUTUBE_REQUEST_TIMEOUT_MS,
+        youtubeBaseUrl: config.youtube.baseUrl,
+        requestTimeoutMs: config.youtube.requestTimeoutMs,
       });
       // Removed while it was being tested.
       if (!result.row) throw notFound('Proxy');

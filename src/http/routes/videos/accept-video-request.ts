@@ -2,6 +2,7 @@
  * What POST process and POST process-sync share: the request normalised, the plan's gates, the
  * webhook target checked, the job accepted. One path, so the two routes cannot drift apart.
  */
+import type { Config } from '../../../config';
 import type { Principal } from '../../../domain/access';
 import { requireRequestFeatures } from '../../../domain/plans';
 import type { JobServices } from '../../../jobs/services';
@@ -26,18 +27,18 @@ export const ACCEPT_REFUSALS = {
   429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at)', schema: ErrorEnvelopeSchema },
 } satisfies DocumentedResponses;
 
-export type AcceptServices = JobServices & { config: { ALLOW_PRIVATE_WEBHOOKS: boolean } };
+export type AcceptServices = JobServices & { config: Pick<Config, 'webhooks'> };
 
 export async function acceptVideoRequest(
   services: AcceptServices,
   principal: Principal,
   body: ProcessRequestBody,
 ): Promise<{ job: JobRow; headers: Record<string, string> }> {
-  const normalised = normaliseProcessRequest(body, { infographicsEnabled: services.config.INFOGRAPHICS_ENABLED });
+  const normalised = normaliseProcessRequest(body, { infographicsEnabled: services.config.jobs.infographicsEnabled });
   requireRequestFeatures(principal.plan, normalised.request);
   // SSRF: the webhook's host must resolve to public addresses (checked again at delivery).
   if (normalised.request.webhookUrl) {
-    await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.ALLOW_PRIVATE_WEBHOOKS });
+    await assertWebhookTarget(normalised.request.webhookUrl, { allowPrivate: services.config.webhooks.allowPrivate });
   }
   const job = await submitJob(services, {
     principal,

@@ -9,7 +9,7 @@ import { assertCompleted } from './result';
 import type { Drain } from '../../drain';
 
 export const processVideoSyncRoute = (
-  services: AcceptServices & { config: { PROCESS_SYNC_TIMEOUT_SECONDS: number }; drain?: Drain },
+  services: AcceptServices & { drain?: Drain },
 ) =>
   defineRoute({
     method: 'post',
@@ -23,7 +23,7 @@ export const processVideoSyncRoute = (
     auth: { kind: 'key', permission: 'admin' },
     request: { body: ProcessRequestSchema },
     // Waiting is this route's purpose: the standard bound applies on top of the wait.
-    deadline: (standardMs) => standardMs + services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000,
+    deadline: (standardMs) => standardMs + services.config.http.processSyncTimeoutSeconds * 1000,
     responses: {
       200: { description: 'The job completed: its result record', schema: JobResultRecordSchema },
       202: { description: 'Still running when the wait ran out', schema: SubmissionSchema },
@@ -32,11 +32,11 @@ export const processVideoSyncRoute = (
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);
-      const ended = await awaitJob(services, job.id, services.config.PROCESS_SYNC_TIMEOUT_SECONDS * 1000, services.drain?.signal);
+      const ended = await awaitJob(services, job.id, services.config.http.processSyncTimeoutSeconds * 1000, services.drain?.signal);
       if (ended.status === 'queued' || ended.status === 'processing') {
-        return { status: 202, headers, body: submissionRecord(job, services.config.publicBaseUrl) };
+        return { status: 202, headers, body: submissionRecord(job, services.config.http.publicBaseUrl) };
       }
       assertCompleted(ended);
-      return { headers, body: resultRecord(ended, await loadOneJobResultParts(services.db, job.id), services.config.publicBaseUrl) };
+      return { headers, body: resultRecord(ended, await loadOneJobResultParts(services.db, job.id), services.config.http.publicBaseUrl) };
     },
   });

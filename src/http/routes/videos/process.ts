@@ -21,8 +21,8 @@ export const processVideoRoute = (services: AcceptServices) =>
       const { job, headers } = await acceptVideoRequest(services, principal, body);
       return {
         status: 202,
-        body: submissionRecord(job, services.config.publicBaseUrl),
-        headers: { ...headers, Location: `${services.config.publicBaseUrl}/api/v1/videos/status/${job.id}` },
+        body: submissionRecord(job, services.config.http.publicBaseUrl),
+        headers: { ...headers, Location: `${services.config.http.publicBaseUrl}/api/v1/videos/status/${job.id}` },
       };
     },
   });

@@ -36,6 +36,6 @@ export const jobResultRoute = (services: JobServices) =>
       const job = await services.jobs.findForUser(params.job_id, principal.userId);
       if (!job) throw notFound('Job');
       assertCompleted(job);
-      return { body: resultRecord(job, await loadOneJobResultParts(services.db, job.id), services.config.publicBaseUrl) };
+      return { body: resultRecord(job, await loadOneJobResultParts(services.db, job.id), services.config.http.publicBaseUrl) };
     },
   });
