@@ -6,6 +6,12 @@ import { WebhookSecretSchema } from '../schemas';
 import { NO_STORE } from './key-schemas';
 import { MANAGING_KEY, type AuthRouteDeps } from './keys';
 
+/** The secret as answered: never stored by a cache on the way. A user that no longer exists has none. */
+function secretAnswer(secret: string | null | undefined) {
+  if (!secret) throw notFound('User');
+  return { headers: NO_STORE, body: { secret } };
+}
+
 export const webhookSecretRoute = (deps: AuthRouteDeps) =>
   defineRoute({
     method: 'get',
@@ -19,9 +25,7 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      const secret = await webhookSecretFor(deps.db, principal.userId);
-      if (!secret) throw notFound('User');
-      return { headers: NO_STORE, body: { secret } };
+      return secretAnswer(await webhookSecretFor(deps.db, principal.userId));
     },
   });
 
@@ -35,8 +39,6 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      const secret = await rotateWebhookSecret(deps.db, principal.userId);
-      if (!secret) throw notFound('User');
-      return { headers: NO_STORE, body: { secret } };
+      return secretAnswer(await rotateWebhookSecret(deps.db, principal.userId));
     },
   });

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
 import { submissionRecord } from '../../../jobs/job-records';
 import { SubmissionSchema } from '../schemas';
 import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
@@ -11,7 +11,7 @@ export const processVideoRoute = (services: AcceptServices) =>
     summary: 'Submit a video job',
     description: 'Accepts a video address and processes it asynchronously. Poll status_url, then read result_url.',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'process' },
+    auth: keyWith('process'),
     request: { body: ProcessRequestSchema },
     responses: {
       202: { description: 'Accepted', schema: SubmissionSchema },
