@@ -12,15 +12,14 @@
  * (started to completed) come from its row.
  */
 import fs from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/infra/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
 import { readProcStat } from '../test/support/proc-stat';
 import { spawnEntry, waitFor } from '../test/support/processes';
-import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, tempDir } from './support';
+import { npmRun } from './npm-run';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, startBenchTemporal } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,38 +35,6 @@ const JOBS = Number(args.jobs);
 const MODES = args.modes.split(',');
 const ROOT = path.resolve(__dirname, '..');
 const TICKS_PER_SECOND = 100;
-
-/** A service process started with npm, as an operator's supervisor starts it. */
-interface NpmProcess {
-  npm: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-function npmRun(script: string, env: Record<string, string>): NpmProcess {
-  const npm = spawn('npm', ['run', '--silent', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  npm.stdout!.on('data', (chunk) => (output += chunk));
-  npm.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
-  return {
-    npm,
-    output: () => output,
-    async stop() {
-      try {
-        process.kill(-npm.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      await exited;
-    },
-  };
-}
 
 const CPU_PARTS = ['api', 'workers', 'temporal', 'postgres', 'fake YouTube', 'load generator'] as const;
 type CpuPart = (typeof CPU_PARTS)[number];
@@ -122,14 +89,7 @@ interface Round {
 }
 
 async function main() {
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    uiPort: null,
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
+  const temporal = await startBenchTemporal();
   const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
   const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
 
@@ -151,15 +111,15 @@ async function main() {
       PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: null } }),
     };
     const port = await freePort();
-    const api = npmRun('start:api', { ...env, PORT: String(port), HOST: '127.0.0.1' });
-    const workers = Array.from({ length: workerCount }, () => npmRun('start:worker', env));
+    const api = npmRun('start:api', { ...env, PORT: String(port), HOST: '127.0.0.1' }, ROOT);
+    const workers = Array.from({ length: workerCount }, () => npmRun('start:worker', env, ROOT));
     try {
       const url = `http://127.0.0.1:${port}`;
       await waitFor('the API', async () => (await fetch(`${url}/health`)).status === 200, 180_000);
       for (const worker of workers) await waitFor('a worker to poll', async () => worker.output().includes('worker polling'), 180_000);
       const round_ = await measureRound(workerCount, url, database, freshIds, {
-        api: api.npm.pid!,
-        workers: workers.map((worker) => worker.npm.pid!),
+        api: api.child.pid!,
+        workers: workers.map((worker) => worker.child.pid!),
         youtube: youtube.child.pid!,
       });
       rounds.push(round_);
