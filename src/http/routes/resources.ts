@@ -2,9 +2,19 @@
  * The resources route paths name, each found for the calling key's user: one that does not exist
  * and one of another user's are the same 404, so ids cannot be probed.
  */
+import { notFound } from '../../domain/errors';
 import type { JobServices } from '../../jobs/services';
 import type { JobRow } from '../../storage/schema';
 import type { RouteResource } from '../route';
+
+/**
+ * What hangs off the calling key's own user (its settings, its webhook secret): missing only when
+ * the user was deleted while its key was still cached.
+ */
+export function ofExistingUser<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw notFound('User');
+  return value;
+}
 
 export function ownJob(services: Pick<JobServices, 'jobs'>): RouteResource<{ job_id: string }, JobRow> {
   return {

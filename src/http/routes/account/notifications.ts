@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { Db } from '../../../storage/database';
-import { notFound } from '../../../domain/errors';
 import { notificationSettings, setEmailNotifications } from '../../../notifications/outbox';
 import { defineRoute, keyWith } from '../../route';
+import { ofExistingUser } from '../resources';
 
 export interface AccountRouteDeps {
   db: Db;
@@ -34,10 +34,10 @@ export const UpdateNotificationSettingsBody = z
   .strictObject({ email_notifications: z.boolean().describe('true: send email notices; false: stop') })
   .meta({ id: 'UpdateNotificationSettingsRequest' });
 
-/** The settings as answered; a user that no longer exists has none. */
+/** The settings as answered. */
 function settingsAnswer(settings: { email: string; email_notifications: boolean } | null | undefined) {
-  if (!settings) throw notFound('User');
-  return { body: { email: settings.email, email_notifications: settings.email_notifications } };
+  const { email, email_notifications } = ofExistingUser(settings);
+  return { body: { email, email_notifications } };
 }
 
 export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>

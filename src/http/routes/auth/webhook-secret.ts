@@ -1,16 +1,10 @@
 /** The caller's webhook signing secret (docs/api-behaviour.md#signing, Standard Webhooks). */
-import { notFound } from '../../../domain/errors';
 import { rotateWebhookSecret, webhookSecretFor } from '../../../storage/repositories/webhook-secrets';
 import { defineRoute } from '../../route';
+import { ofExistingUser } from '../resources';
 import { WebhookSecretSchema } from '../schemas';
 import { NO_STORE } from './key-schemas';
 import { MANAGING_KEY, type AuthRouteDeps } from './keys';
-
-/** The secret as answered: never stored by a cache on the way. A user that no longer exists has none. */
-function secretAnswer(secret: string | null | undefined) {
-  if (!secret) throw notFound('User');
-  return { headers: NO_STORE, body: { secret } };
-}
 
 export const webhookSecretRoute = (deps: AuthRouteDeps) =>
   defineRoute({
@@ -25,7 +19,7 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      return secretAnswer(await webhookSecretFor(deps.db, principal.userId));
+      return { headers: NO_STORE, body: { secret: ofExistingUser(await webhookSecretFor(deps.db, principal.userId)) } };
     },
   });
 
@@ -39,6 +33,6 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      return secretAnswer(await rotateWebhookSecret(deps.db, principal.userId));
+      return { headers: NO_STORE, body: { secret: ofExistingUser(await rotateWebhookSecret(deps.db, principal.userId)) } };
     },
   });
