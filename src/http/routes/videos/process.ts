@@ -19,10 +19,7 @@ export const processVideoRoute = (services: AcceptServices) =>
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);
-      return {
-        status: 202,
-        body: submissionRecord(job, services.config.publicBaseUrl),
-        headers: { ...headers, Location: `${services.config.publicBaseUrl}/api/v1/videos/status/${job.id}` },
-      };
+      const record = submissionRecord(job, services.config.publicBaseUrl);
+      return { status: 202, body: record, headers: { ...headers, Location: record.status_url } };
     },
   });
