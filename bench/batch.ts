@@ -10,11 +10,9 @@
  * (no window), so the batch's cost can be read against the pipeline.
  */
 import { parseArgs } from 'node:util';
-import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../workers/worker-process';
 import type { Db } from '../src/storage/database';
 import { generatedVideoId } from '../test/fake-youtube';
-import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchService } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,14 +35,8 @@ interface Run {
 }
 
 async function main() {
-  const stack = await startBenchStack({
-    TEMPORAL_TASK_QUEUE: 'bench-batches',
-    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: null } }),
-  });
-  const { config, infra, logger } = stack;
-  const worker = await startJobWorker(config, infra, logger);
-  const api = await startApiServer(config, infra, logger, { recordRequests: false });
-  const db = infra.database.db;
+  const service = await startBenchService('bench-batches');
+  const { api, config, db } = service;
   const key = { key: (await createBenchUser(db, 'bench@example.com')).key };
   const headers = { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' };
   const options = { summary_modes: MODES };
@@ -113,9 +105,7 @@ async function main() {
     }),
   );
 
-  await api.close();
-  await worker.shutdown();
-  await stack.close();
+  await service.close();
 }
 
 async function waitForBatch(db: Db, batchId: string) {

@@ -10,10 +10,8 @@
  * happens on the export thread (EXPORT_RENDER_THREADS, default 1), so the four renders queue.
  */
 import { parseArgs } from 'node:util';
-import { startApiServer } from '../src/runtime/api-server';
-import { startJobWorker } from '../workers/worker-process';
 import { VIDEO_LONG } from '../test/fake-youtube';
-import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchStack } from './support';
+import { createBenchUser, machineLine, percentile, printTable, round, runMain, startBenchService } from './support';
 
 const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const ROUNDS = Number(args.rounds);
@@ -29,13 +27,8 @@ interface Phase {
 }
 
 async function main() {
-  const stack = await startBenchStack({
-    TEMPORAL_TASK_QUEUE: 'bench-pdf-export',
-    PLAN_LIMITS: JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: null } }),
-  });
-  const { config, infra, logger } = stack;
-  const worker = await startJobWorker(config, infra, logger);
-  const api = await startApiServer(config, infra, logger, { recordRequests: false });
+  const service = await startBenchService('bench-pdf-export');
+  const { api, config, infra } = service;
   config.http.publicBaseUrl = api.url;
   const db = infra.database.db;
 
@@ -119,9 +112,7 @@ async function main() {
       }
     }
   } finally {
-    await api.close();
-    await worker.shutdown();
-    await stack.close();
+    await service.close();
   }
   console.log(machineLine());
   printTable(`/health while ${EXPORTERS} users export a ${VIDEO_LONG} job (about 1.3 MB of transcript) at once`, rows);

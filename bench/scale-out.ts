@@ -13,13 +13,12 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
 import { npmRun } from '../test/support/npm-run';
 import { readProcStat } from '../test/support/proc-stat';
 import { spawnEntry, waitFor } from '../test/support/processes';
-import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, tempDir } from './support';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, startBenchTemporal } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -88,14 +87,7 @@ interface Round {
 }
 
 async function main() {
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    uiPort: null,
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
+  const temporal = await startBenchTemporal();
   const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
   const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
 

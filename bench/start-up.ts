@@ -12,16 +12,16 @@
  * same script measures an older commit's worktree. The medians of the runs are printed last.
  * A checkout with a build step is measured with its dist/ current, as a second start finds it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
 import { spawnEntry, waitFor } from '../test/support/processes';
 import { treeMemory } from './process-memory';
-import { freePort, machineLine, printTable, round, runMain, tempDir } from './support';
+import { npmRun } from '../test/support/npm-run';
+import { freePort, machineLine, printTable, round, runMain, startBenchTemporal, tempDir } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,49 +33,6 @@ const { values: args } = parseArgs({
 const CHECKOUT = path.resolve(args.checkout);
 const RUNS = Number(args.runs);
 const IDLE_MS = Number(args['idle-seconds']) * 1000;
-
-interface NpmRun {
-  child: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** `npm run <script>` in the checkout, in a process group of its own (stopped as a terminal's Ctrl-C would). */
-function npmRun(script: string, env: Record<string, string>): NpmRun {
-  const child = spawn('npm', ['run', '--silent', script], {
-    cwd: CHECKOUT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      await exited;
-      // npm may leave before the service it started has drained.
-      await waitFor('the process group to exit', async () => !groupAlive(child.pid!), 120_000);
-    },
-  };
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** `npm run --silent cli -- ...` in the checkout; its last stdout line is JSON. */
 async function cli(env: Record<string, string>, cliArgs: string[]): Promise<Record<string, unknown>> {
@@ -111,19 +68,19 @@ async function npmStartRun(youtubeUrl: string, video: string): Promise<Omit<Run,
   };
   const url = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const service = npmRun('start', { ...env, PORT: String(port) });
+  const service = npmRun('start', { METRICS_PORT: '0', ...env, PORT: String(port) }, { cwd: CHECKOUT });
   try {
     await waitFor(
       'npm start to answer /health with 200',
       async () => {
-        if (service.child.exitCode !== null) throw new Error(`npm start exited: ${service.output().slice(-2000)}`);
+        if (service.npm.exitCode !== null) throw new Error(`npm start exited: ${service.output().slice(-2000)}`);
         return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) })).status === 200;
       },
       300_000,
     );
     const startSeconds = (performance.now() - spawnedAt) / 1000;
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    const idle = treeMemory(service.child.pid!);
+    const idle = treeMemory(service.npm.pid!);
 
     const created = await cli(env, ['users', 'create', '--email', 'start-up@example.com', '--plan', 'pro']);
     const headers = { authorization: `Bearer ${String(created.api_key)}`, 'content-type': 'application/json' };
@@ -151,19 +108,24 @@ async function npmStartRun(youtubeUrl: string, video: string): Promise<Omit<Run,
 async function workerStartRun(temporalAddress: string, youtubeUrl: string): Promise<number> {
   const database = await createTestDatabase();
   const spawnedAt = performance.now();
-  const worker = npmRun('start:worker', {
-    DATABASE_URL: database.url,
-    REDIS_URL: requireEnv('TEST_REDIS_URL'),
-    TEMPORAL_ADDRESS: temporalAddress,
-    TEMPORAL_TASK_QUEUE: `start-up-${Date.now()}`,
-    YOUTUBE_BASE_URL: youtubeUrl,
-    LOG_LEVEL: 'info',
-  });
+  const worker = npmRun(
+    'start:worker',
+    {
+      METRICS_PORT: '0',
+      DATABASE_URL: database.url,
+      REDIS_URL: requireEnv('TEST_REDIS_URL'),
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_TASK_QUEUE: `start-up-${Date.now()}`,
+      YOUTUBE_BASE_URL: youtubeUrl,
+      LOG_LEVEL: 'info',
+    },
+    { cwd: CHECKOUT },
+  );
   try {
     await waitFor(
       'the worker to poll',
       async () => {
-        if (worker.child.exitCode !== null) throw new Error(`start:worker exited: ${worker.output().slice(-2000)}`);
+        if (worker.npm.exitCode !== null) throw new Error(`start:worker exited: ${worker.output().slice(-2000)}`);
         return worker.output().includes('worker polling');
       },
       300_000,
@@ -180,14 +142,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const youtube = spawnEntry('test/fake-youtube/main.ts', { LOG_LEVEL: 'warn' }, ['--port', String(await freePort())]);
   const youtubeUrl = await waitFor('the local YouTube server', async () => youtube.output().match(/http:\/\/\S+/)?.[0]);
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-start-up-temporal-'),
-    port: await freePort(),
-    uiPort: null,
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
+  const temporal = await startBenchTemporal('vd-bench-start-up-temporal-');
   const runs: Run[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {

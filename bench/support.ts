@@ -11,6 +11,8 @@ import { freePort } from '../src/lib/free-port';
 import { startDevServer } from '../src/embedded/temporal-dev-server';
 import { createLogger } from '../src/logger';
 import { startInfrastructure, type Infrastructure } from '../src/runtime/infrastructure';
+import { startApiServer } from '../src/runtime/api-server';
+import { startJobWorker } from '../workers/worker-process';
 import type { Db } from '../src/storage/database';
 import { createUserWithKey } from '../src/storage/repositories/users';
 import { startFakeYouTube, type FakeYouTube } from '../test/fake-youtube';
@@ -39,6 +41,18 @@ export function machineLine(): string {
   return `${os.cpus().length} cpu (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }
 
+/** A Temporal dev server of the benchmark's own, on a free port, its files in a fresh temporary folder. */
+export async function startBenchTemporal(prefix = 'vd-bench-temporal-') {
+  return startDevServer({
+    dataDir: tempDir(prefix),
+    port: await freePort(),
+    uiPort: null,
+    namespace: 'default',
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+    log: () => {},
+  });
+}
+
 /**
  * What every service benchmark stands on, started the same way the tests do: a Temporal dev
  * server on a free port, the local fake YouTube, a fresh database on the real Postgres, Redis, and
@@ -55,14 +69,7 @@ export interface BenchStack {
 
 export async function startBenchStack(env: Record<string, string> = {}): Promise<BenchStack> {
   const logger = createLogger('warn', 'bench');
-  const temporal = await startDevServer({
-    dataDir: tempDir('vd-bench-temporal-'),
-    port: await freePort(),
-    uiPort: null,
-    namespace: 'default',
-    cliPath: process.env.TEMPORAL_CLI_PATH,
-    log: () => {},
-  });
+  const temporal = await startBenchTemporal();
   const youtube = await startFakeYouTube();
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -89,6 +96,27 @@ export async function startBenchStack(env: Record<string, string> = {}): Promise
       await database.drop();
       await youtube.close();
       await temporal.stop();
+    },
+  };
+}
+
+/** A Pro plan without a throttle or a monthly cap: a benchmark measures the service, not its limits. */
+export const UNLIMITED_PRO = JSON.stringify({ pro: { requests_per_minute: 100_000_000, videos_per_month: null } });
+
+/** The stack with a job worker on `queue` and an API server (requests not recorded) over it; `close` stops all of it. */
+export async function startBenchService(queue: string) {
+  const stack = await startBenchStack({ TEMPORAL_TASK_QUEUE: queue, PLAN_LIMITS: UNLIMITED_PRO });
+  const worker = await startJobWorker(stack.config, stack.infra, stack.logger);
+  const api = await startApiServer(stack.config, stack.infra, stack.logger, { recordRequests: false });
+  return {
+    ...stack,
+    worker,
+    api,
+    db: stack.infra.database.db,
+    close: async () => {
+      await api.close();
+      await worker.shutdown();
+      await stack.close();
     },
   };
 }

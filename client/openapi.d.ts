@@ -234,7 +234,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -243,7 +243,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND (also for another user's job) */
+                /** @description NOT_FOUND: unknown id, or another user's job */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -335,7 +335,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND */
+                /** @description NOT_FOUND: unknown id, or another user's job */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -882,7 +882,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED */
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: Batch processing needs a Pro or Admin plan (details.feature: "batch") */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -891,7 +891,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND (also for another user's batch) */
+                /** @description NOT_FOUND: unknown id, or another user's batch */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -986,7 +986,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND (also for another user's batch) */
+                /** @description NOT_FOUND: unknown id, or another user's batch */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1186,7 +1186,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND (also for another user's job) */
+                /** @description NOT_FOUND: unknown id, or another user's job */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1281,7 +1281,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND (also for another user's batch) */
+                /** @description NOT_FOUND: unknown id, or another user's batch */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1584,7 +1584,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND */
+                /** @description NOT_FOUND: no proxy with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1888,7 +1888,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description NOT_FOUND */
+                /** @description NOT_FOUND: no proxy with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3204,108 +3204,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/usage/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's usage over time, by day, week or month
-         * @description Videos submitted, jobs completed and failed, requests and average processing time per period (UTC), with totals and the query as applied.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description YYYY-MM-DD (UTC), inclusive. Default: 29 days before end_date (30 days in all). */
-                    start_date?: string;
-                    /** @description YYYY-MM-DD (UTC), inclusive; not before start_date. Default: today, or start_date when that is later. */
-                    end_date?: string;
-                    /** @description day (default), week (ISO, Monday to Sunday) or month. */
-                    granularity?: "day" | "week" | "month";
-                    /** @description Most periods returned, 1..366 (default 30); the most recent ones when the range holds more. */
-                    limit?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Usage per period */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UsageHistory"];
-                    };
-                };
-                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366 */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED (Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/usage/analytics": {
         parameters: {
             query?: never;
@@ -3430,6 +3328,108 @@ export interface paths {
                 };
                 /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's usage over time, by day, week or month
+         * @description Videos submitted, jobs completed and failed, requests and average processing time per period (UTC), with totals and the query as applied.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD (UTC), inclusive. Default: 29 days before end_date (30 days in all). */
+                    start_date?: string;
+                    /** @description YYYY-MM-DD (UTC), inclusive; not before start_date. Default: today, or start_date when that is later. */
+                    end_date?: string;
+                    /** @description day (default), week (ISO, Monday to Sunday) or month. */
+                    granularity?: "day" | "week" | "month";
+                    /** @description Most periods returned, 1..366 (default 30); the most recent ones when the range holds more. */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Usage per period */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageHistory"];
+                    };
+                };
+                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366 */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4431,70 +4431,6 @@ export interface components {
             /** @description Mean time the service took to answer, in seconds (4 decimals). */
             average_duration_seconds: number;
         };
-        UsageHistory: {
-            /** @enum {boolean} */
-            success: true;
-            /** @description Oldest first. When the range holds more periods than limit, the most recent limit periods. */
-            periods: {
-                /** @description Start of the period, inclusive: the day, the Monday of the ISO week or the 1st of the month, clipped to start_date (ISO 8601, UTC) */
-                period_start: string;
-                /** @description End of the period, exclusive: the next bucket's start, clipped to the day after end_date (ISO 8601, UTC) */
-                period_end: string;
-                /** @description Jobs created in the period (each accepted video, batch children included). */
-                videos_submitted: number;
-                /** @description Jobs that completed in the period (by completed_at). */
-                jobs_completed: number;
-                /** @description Jobs that failed in the period (by completed_at). */
-                jobs_failed: number;
-                /** @description Authenticated API requests recorded in the period. */
-                requests: number;
-                /** @description Mean processing_time of the jobs completed in the period, in seconds; null when none completed. */
-                average_processing_time: number | null;
-            }[];
-            /** @description Totals over the periods returned. */
-            summary: {
-                /** @description Periods returned. */
-                periods: number;
-                /** @description Start of the first period returned (ISO 8601, UTC) */
-                from: string;
-                /** @description End (exclusive) of the last period returned (ISO 8601, UTC) */
-                to: string;
-                /** @description Sum of videos_submitted over the periods returned. */
-                total_videos_submitted: number;
-                /** @description Sum of jobs_completed over the periods returned. */
-                total_jobs_completed: number;
-                /** @description Sum of jobs_failed over the periods returned. */
-                total_jobs_failed: number;
-                /** @description Sum of requests over the periods returned. */
-                total_requests: number;
-                /** @description completed / (completed + failed), in percent (2 decimals); null when undefined (no cap, or nothing to divide by) */
-                success_rate_percent: number | null;
-                /** @description Mean processing_time of every job completed in the periods returned, in seconds; null when none. */
-                average_processing_time: number | null;
-                /** @description total_videos_submitted / periods (2 decimals). */
-                average_videos_per_period: number;
-                /** @description period_start of the period with the most videos submitted (the earliest on a tie); null when none. */
-                busiest_period_start: string | null;
-            };
-            /** @description The query as applied, defaults filled in. */
-            query_info: {
-                /** @description Effective start date, YYYY-MM-DD (default: 29 days before end_date). */
-                start_date: string;
-                /** @description Effective end date, YYYY-MM-DD, inclusive (default: today, UTC). */
-                end_date: string;
-                /**
-                 * @description Effective granularity (default day). Weeks are ISO weeks, Monday to Sunday.
-                 * @enum {string}
-                 */
-                granularity: "day" | "week" | "month";
-                /** @description Effective maximum number of periods (default 30). */
-                limit: number;
-                /** @description Periods the whole range holds at this granularity. */
-                total_periods: number;
-                /** @description True when total_periods > limit, so only the most recent limit periods are returned. */
-                truncated: boolean;
-            };
-        };
         UsageAnalytics: {
             /** @enum {boolean} */
             success: true;
@@ -4805,6 +4741,70 @@ export interface components {
                  */
                 suggested_plan?: "pro";
             }[];
+        };
+        UsageHistory: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description Oldest first. When the range holds more periods than limit, the most recent limit periods. */
+            periods: {
+                /** @description Start of the period, inclusive: the day, the Monday of the ISO week or the 1st of the month, clipped to start_date (ISO 8601, UTC) */
+                period_start: string;
+                /** @description End of the period, exclusive: the next bucket's start, clipped to the day after end_date (ISO 8601, UTC) */
+                period_end: string;
+                /** @description Jobs created in the period (each accepted video, batch children included). */
+                videos_submitted: number;
+                /** @description Jobs that completed in the period (by completed_at). */
+                jobs_completed: number;
+                /** @description Jobs that failed in the period (by completed_at). */
+                jobs_failed: number;
+                /** @description Authenticated API requests recorded in the period. */
+                requests: number;
+                /** @description Mean processing_time of the jobs completed in the period, in seconds; null when none completed. */
+                average_processing_time: number | null;
+            }[];
+            /** @description Totals over the periods returned. */
+            summary: {
+                /** @description Periods returned. */
+                periods: number;
+                /** @description Start of the first period returned (ISO 8601, UTC) */
+                from: string;
+                /** @description End (exclusive) of the last period returned (ISO 8601, UTC) */
+                to: string;
+                /** @description Sum of videos_submitted over the periods returned. */
+                total_videos_submitted: number;
+                /** @description Sum of jobs_completed over the periods returned. */
+                total_jobs_completed: number;
+                /** @description Sum of jobs_failed over the periods returned. */
+                total_jobs_failed: number;
+                /** @description Sum of requests over the periods returned. */
+                total_requests: number;
+                /** @description completed / (completed + failed), in percent (2 decimals); null when undefined (no cap, or nothing to divide by) */
+                success_rate_percent: number | null;
+                /** @description Mean processing_time of every job completed in the periods returned, in seconds; null when none. */
+                average_processing_time: number | null;
+                /** @description total_videos_submitted / periods (2 decimals). */
+                average_videos_per_period: number;
+                /** @description period_start of the period with the most videos submitted (the earliest on a tie); null when none. */
+                busiest_period_start: string | null;
+            };
+            /** @description The query as applied, defaults filled in. */
+            query_info: {
+                /** @description Effective start date, YYYY-MM-DD (default: 29 days before end_date). */
+                start_date: string;
+                /** @description Effective end date, YYYY-MM-DD, inclusive (default: today, UTC). */
+                end_date: string;
+                /**
+                 * @description Effective granularity (default day). Weeks are ISO weeks, Monday to Sunday.
+                 * @enum {string}
+                 */
+                granularity: "day" | "week" | "month";
+                /** @description Effective maximum number of periods (default 30). */
+                limit: number;
+                /** @description Periods the whole range holds at this granularity. */
+                total_periods: number;
+                /** @description True when total_periods > limit, so only the most recent limit periods are returned. */
+                truncated: boolean;
+            };
         };
     };
     responses: never;

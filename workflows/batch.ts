@@ -30,6 +30,7 @@ import {
 import type { VideoJobOutcome } from '../src/contracts/video-job';
 import { videoJobWorkflow } from './video-job';
 import { startWebhookDelivery } from './start-webhook-delivery';
+import { FOREIGN_CHILD_PATIENCE_SECONDS } from './foreign-child-patience';
 import type { BatchStatus } from '../src/domain/batch';
 
 /** Bookkeeping in Postgres: retried until it succeeds, since a batch must always reach an end. */
@@ -44,8 +45,6 @@ const announcing = proxyActivities<BatchActivities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
 });
 
-/** How long a child started elsewhere is followed through its row before the batch gives up on it, unless the input says otherwise. */
-const FOREIGN_CHILD_PATIENCE_SECONDS = 3 * 60 * 60;
 
 export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOutcome> {
   let status: BatchStatus = 'processing';
@@ -95,7 +94,7 @@ async function runChild(input: BatchWorkflowInput, index: number, started: () =>
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) {
       started();
-      return followForeignChild(child.jobId, input.foreignChildPatienceSeconds ?? FOREIGN_CHILD_PATIENCE_SECONDS);
+      return followForeignChild(child.jobId, FOREIGN_CHILD_PATIENCE_SECONDS);
     }
     if (error instanceof ChildWorkflowFailure) {
       // Terminated, timed out or cancelled from outside: its row may still say it is running.

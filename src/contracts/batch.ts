@@ -26,11 +26,6 @@ export interface BatchWorkflowInput {
   priorityKey: number;
   /** For the batch.completed webhook and notice. */
   resultsUrl: string;
-  /**
-   * How long a child started elsewhere is followed through its row before the batch gives up on
-   * it; absent (every batch the service starts, and those started before this existed): 3 hours.
-   */
-  foreignChildPatienceSeconds?: number;
 }
 
 /** pending: not started yet (waiting for a slot); running: its workflow runs; then its end. */

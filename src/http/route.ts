@@ -18,6 +18,32 @@ export type RouteAuth =
   /** A key with this permission, unless REQUIRE_API_AUTH=false (thumbnails). */
   | { kind: 'key-unless-auth-disabled'; permission: Permission };
 
+/** A valid key holding this permission. */
+export const keyWith = (permission: Permission) => ({ kind: 'key', permission }) as const;
+
+/** Any valid key, whatever it may do. */
+export const ANY_KEY = { kind: 'key', permission: null } as const;
+
+/** A plan-gated feature: refused with PLAN_UPGRADE_REQUIRED on plans without it. */
+export interface RouteFeature {
+  name: PlanFeature;
+  /** What the refusal and the document call it: "Batch processing needs a Pro or Admin plan". */
+  description: string;
+}
+
+/**
+ * The resource a route's path names, found before the handler runs and handed to it: one the
+ * caller cannot see (unknown, or another user's) is 404 NOT_FOUND "<name> not found", documented
+ * from here.
+ */
+export interface RouteResource<P, R> {
+  /** "Job": the refusal says "Job not found". */
+  name: string;
+  /** The documented 404: who gets it and why. */
+  notFound: string;
+  find(input: { params: P; principal: Principal }): Promise<R | null | undefined>;
+}
+
 export interface RouteResponse {
   status?: number;
   /** A JSON body (sent in the success envelope), a body already serialized (`PreparedJson`), or bytes of `contentType`. */
@@ -56,15 +82,17 @@ export type DocumentedResponses = Record<number, DocumentedResponse>;
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, R> {
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
+  /** What `resource` found. */
+  resource: R;
   principal: Principal;
   ctx: AppContext;
 }
 
-export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined, R> {
   method: HttpMethod;
   /** Koa-style path: /api/v1/videos/status/:job_id */
   path: string;
@@ -75,15 +103,17 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   tags: string[];
   auth: RouteAuth;
   /** A plan-gated route (pdf_export, batch): refused with PLAN_UPGRADE_REQUIRED on plans without it. */
-  feature?: { name: PlanFeature; description: string };
+  feature?: RouteFeature;
   request?: { params?: P; query?: Q; body?: B };
+  /** The resource the path names (a job, a batch), looked up once the request is valid. */
+  resource?: RouteResource<Infer<P>, R>;
   /**
    * Documented responses by status. The errors every route of its kind gives (bad bodies, unknown
    * ids, missing keys, throttling, permissions, plan gates) are documented from the declaration
    * itself (standard-responses.ts); list one here only to say more than the standard one does.
    */
   responses: DocumentedResponses;
-  handler(input: RouteInput<P, Q, B>): Promise<RouteResponse>;
+  handler(input: RouteInput<P, Q, B, R>): Promise<RouteResponse>;
   /**
    * The bound on answering, from the standard one (REQUEST_DEADLINE_MS), for a route that
    * legitimately takes longer; past it the client gets 503 SERVICE_UNAVAILABLE.
@@ -91,13 +121,14 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   deadline?: (standardMs: number) => number;
 }
 
-export type AnyRoute = RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>;
+export type AnyRoute = RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined, unknown>;
 
 export function defineRoute<
   P extends ZodType | undefined = undefined,
   Q extends ZodType | undefined = undefined,
   B extends ZodType | undefined = undefined,
->(spec: RouteSpec<P, Q, B>): AnyRoute {
+  R = undefined,
+>(spec: RouteSpec<P, Q, B, R>): AnyRoute {
   return spec as unknown as AnyRoute;
 }
 

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import coBody from 'co-body';
-import { AppError } from '../domain/errors';
+import { AppError, notFound } from '../domain/errors';
 import { authenticate, credentialHeaders, presentsKey, requirePermission } from '../auth/authenticate';
 import { requireFeature } from '../domain/plans';
 import type { Principal } from '../domain/access';
@@ -10,7 +10,7 @@ import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
 import type { AppContext } from './route';
-import { ANONYMOUS, JSON_CONTENT_TYPE, PreparedJson, successEnvelope, type AnyRoute, type RouteResponse } from './route';
+import { ANONYMOUS, JSON_CONTENT_TYPE, PreparedJson, successEnvelope, type AnyRoute, type RouteResource, type RouteResponse } from './route';
 import { parseOrThrow } from './validation';
 import { withRequestDeadline } from './request-deadline';
 
@@ -117,8 +117,9 @@ async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promi
   const params = route.request?.params ? parseParams(route, ctx) : undefined;
   const query = route.request?.query ? parseOrThrow(route.request.query, ctx.query, 'query') : undefined;
   const body = route.request?.body ? parseOrThrow(route.request.body, await readJsonBody(ctx), 'body') : undefined;
+  const resource = route.resource ? await findResource(route.resource, params, principal) : undefined;
 
-  const response = await route.handler({ params, query, body, principal, ctx });
+  const response = await route.handler({ params, query, body, resource, principal, ctx });
   ctx.status = response.status ?? 200;
   if (response.headers) ctx.set(response.headers);
   send(ctx, response);
@@ -160,6 +161,12 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   ctx.set(verdict.headers);
   if (auth.permission) requirePermission(principal, auth.permission);
   return principal;
+}
+
+async function findResource(resource: RouteResource<unknown, unknown>, params: unknown, principal: Principal): Promise<unknown> {
+  const found = await resource.find({ params, principal });
+  if (found === null || found === undefined) throw notFound(resource.name);
+  return found;
 }
 
 /** A malformed id cannot name anything, so it is "not found" rather than a validation error. */

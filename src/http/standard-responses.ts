@@ -7,7 +7,8 @@
 import type { AnyRoute, DocumentedResponses, RouteAuth } from './route';
 import { ErrorEnvelopeSchema } from './routes/schemas';
 
-const refusal = (description: string) => ({ description, schema: ErrorEnvelopeSchema });
+/** A documented error answer: the error envelope, with what its code means here. */
+export const refusal = (description: string) => ({ description, schema: ErrorEnvelopeSchema });
 
 /** Reading a JSON body (router.ts readJsonBody) and validating it (validation.ts parseOrThrow). */
 const BODY_ERRORS: DocumentedResponses = {
@@ -41,6 +42,11 @@ const KEY_ERRORS: DocumentedResponses = {
   429: refusal('RATE_LIMITED (Retry-After)'),
 };
 
+/** The resource the path names, when the caller cannot see it. */
+function resourceErrors(route: AnyRoute): DocumentedResponses {
+  return route.resource ? { 404: refusal(route.resource.notFound) } : {};
+}
+
 function keyErrors(auth: RouteAuth): DocumentedResponses {
   return auth.kind === 'none' ? {} : KEY_ERRORS;
 }
@@ -67,6 +73,7 @@ export function standardErrorResponses(route: AnyRoute): DocumentedResponses {
     ...(route.request?.query ? QUERY_ERRORS : {}),
     ...(route.request?.body ? BODY_ERRORS : {}),
     ...(route.request?.params ? PATH_ERRORS : {}),
+    ...resourceErrors(route),
     ...keyErrors(route.auth),
     ...gateErrors(route),
     ...SERVICE_ERRORS,

@@ -26,7 +26,14 @@ function quietTemporalLogs(): void {
   }
 }
 
-export async function startMockedActivitiesWorker(activities: Record<string, (...args: never[]) => Promise<unknown>>): Promise<MockedActivitiesWorker> {
+/**
+ * `bundle`: the service's workflows as built (dist/), unless a test needs them bundled otherwise
+ * (with a module replaced, say).
+ */
+export async function startMockedActivitiesWorker(
+  activities: Record<string, (...args: never[]) => Promise<unknown>>,
+  bundle: { code: string } = workflowBundle(),
+): Promise<MockedActivitiesWorker> {
   quietTemporalLogs();
   const workerConnection = await NativeConnection.connect({ address: temporalAddress() });
   const clientConnection = await Connection.connect({ address: temporalAddress() });
@@ -35,7 +42,7 @@ export async function startMockedActivitiesWorker(activities: Record<string, (..
     connection: workerConnection,
     namespace: 'default',
     taskQueue,
-    workflowBundle: workflowBundle(),
+    workflowBundle: bundle,
     activities,
   });
   const running = worker.run();

@@ -28,11 +28,13 @@ export interface NpmProcess {
 export interface NpmRunOptions {
   /** Also appends the output to this file, for reading after a failed run. */
   logFile?: string;
+  /** The checkout to run it in (default: this one), e.g. an older commit measured beside this one. */
+  cwd?: string;
 }
 
 export function npmRun(script: string, env: Record<string, string>, options: NpmRunOptions = {}): NpmProcess {
   const npm = spawn('npm', ['run', '--silent', script], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

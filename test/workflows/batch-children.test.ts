@@ -3,10 +3,13 @@
  * sliding window (at most `concurrency` children at once, started in the order sent, the next as
  * soon as one ends) and a child whose id was already started elsewhere, which the batch follows
  * through its row, waiting 2 s, then 4 s, and so on between looks, and gives up on after its
- * patience (3 hours in service; a few seconds here, through the batch's input, since this server's
- * timers run in real time).
+ * patience (3 hours in service; 6 seconds here, since this server's timers run in real time: the
+ * workflows are bundled with fixtures/short-foreign-child-patience.ts in place of the service's).
  */
+import path from 'node:path';
 import { Context } from '@temporalio/activity';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { NormalModuleReplacementPlugin } from 'webpack';
 import { ApplicationFailure } from '@temporalio/common';
 import type { ChildRowState } from '../../activities/batches';
 import type { JobEnd } from '../../activities/finish-job';
@@ -57,6 +60,23 @@ const openGate = (jobId: string) => {
 
 let worker: MockedActivitiesWorker;
 
+const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} };
+
+/** The service's workflows, with the batch's patience for a foreign child cut to 6 seconds. */
+function workflowsWithShortPatience() {
+  return bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: silentLogger as never,
+    webpackConfigHook: (config) => ({
+      ...config,
+      plugins: [
+        ...(config.plugins ?? []),
+        new NormalModuleReplacementPlugin(/\/foreign-child-patience$/, path.join(__dirname, 'fixtures', 'short-foreign-child-patience.ts')),
+      ],
+    }),
+  });
+}
+
 beforeAll(async () => {
   worker = await startMockedActivitiesWorker({
     async fetchVideoMetadata(input: { jobId: string }) {
@@ -102,7 +122,7 @@ beforeAll(async () => {
       batches.announced.push({ batchId: input.batchId, resultsUrl: input.resultsUrl });
       return { webhook: null };
     },
-  });
+  }, await workflowsWithShortPatience());
 });
 
 afterAll(async () => {
@@ -134,7 +154,7 @@ function videoJobInput(jobId: string): VideoJobInput {
   };
 }
 
-function startBatch(jobIds: string[], concurrency: number, outcome: Omit<BatchOutcome, 'completedAt'>, extra: Partial<BatchWorkflowInput> = {}) {
+function startBatch(jobIds: string[], concurrency: number, outcome: Omit<BatchOutcome, 'completedAt'>) {
   const batchId = uniqueName('batch');
   batches.outcomes.set(batchId, { ...outcome, completedAt: new Date().toISOString() });
   const input: BatchWorkflowInput = {
@@ -143,7 +163,6 @@ function startBatch(jobIds: string[], concurrency: number, outcome: Omit<BatchOu
     concurrency,
     priorityKey: 3,
     resultsUrl: `http://results.invalid/${batchId}`,
-    ...extra,
   };
   return worker.client.workflow.start(BATCH_WORKFLOW, {
     workflowId: batchId,
@@ -265,7 +284,7 @@ describe('a child started elsewhere', () => {
     // Still running at every look; the read after the give-up finds the failure just recorded.
     batches.rowReads.set(foreign, [active, active, active, timedOut]);
     try {
-      const handle = await startBatch([foreign], 1, { status: 'failed', successful: 0, failed: 1 }, { foreignChildPatienceSeconds: 6 });
+      const handle = await startBatch([foreign], 1, { status: 'failed', successful: 0, failed: 1 });
       await handle.result();
 
       // 2 s then 4 s: 6 s waited, the patience, so the third look is the last.

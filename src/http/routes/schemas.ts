@@ -185,12 +185,6 @@ export const HealthSchema = z
   })
   .meta({ id: 'Health' });
 
-/** Standard error responses, documented on every route that can give them. */
-export const authErrors = {
-  401: { description: 'AUTHENTICATION_REQUIRED or INVALID_API_KEY', schema: ErrorEnvelopeSchema },
-  403: { description: 'INSUFFICIENT_PERMISSIONS or PLAN_UPGRADE_REQUIRED', schema: ErrorEnvelopeSchema },
-} as const;
-
 /** API key management and the webhook secret (docs/api-behaviour.md#permissions-and-key-management, docs/api-behaviour.md#signing). */
 export const ApiKeyRecordSchema = z
   .object({

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { Db } from '../../../storage/database';
-import { notFound } from '../../../domain/errors';
 import { notificationSettings, setEmailNotifications } from '../../../notifications/outbox';
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
+import { ofExistingUser } from '../resources';
 
 export interface AccountRouteDeps {
   db: Db;
@@ -14,8 +14,8 @@ export interface AccountRouteDeps {
 
 const TAGS = ['account'];
 /** Reading needs `read`, as every GET does; changing needs `process`, as every change to the account does. */
-const READ_AUTH = { kind: 'key', permission: 'read' } as const;
-const CHANGE_AUTH = { kind: 'key', permission: 'process' } as const;
+const READ_AUTH = keyWith('read');
+const CHANGE_AUTH = keyWith('process');
 
 const WHAT_IS_SENT =
   'When on, an email goes to the account\'s address when a job fails, when a batch has finished, and when the month\'s accepted videos ' +
@@ -34,6 +34,12 @@ export const UpdateNotificationSettingsBody = z
   .strictObject({ email_notifications: z.boolean().describe('true: send email notices; false: stop') })
   .meta({ id: 'UpdateNotificationSettingsRequest' });
 
+/** The settings as answered. */
+function settingsAnswer(settings: { email: string; email_notifications: boolean } | null | undefined) {
+  const { email, email_notifications } = ofExistingUser(settings);
+  return { body: { email, email_notifications } };
+}
+
 export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
   defineRoute({
     method: 'get',
@@ -44,9 +50,7 @@ export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     auth: READ_AUTH,
     responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema } },
     async handler({ principal }) {
-      const settings = await notificationSettings(deps.db, principal.userId);
-      if (!settings) throw notFound('User');
-      return { body: { email: settings.email, email_notifications: settings.email_notifications } };
+      return settingsAnswer(await notificationSettings(deps.db, principal.userId));
     },
   });
 
@@ -61,8 +65,6 @@ export const updateNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     request: { body: UpdateNotificationSettingsBody },
     responses: { 200: { description: 'The settings, as changed', schema: NotificationSettingsSchema } },
     async handler({ body, principal }) {
-      const settings = await setEmailNotifications(deps.db, principal.userId, body.email_notifications);
-      if (!settings) throw notFound('User');
-      return { body: { email: settings.email, email_notifications: settings.email_notifications } };
+      return settingsAnswer(await setEmailNotifications(deps.db, principal.userId, body.email_notifications));
     },
   });

@@ -8,15 +8,10 @@ import type { Logger } from 'pino';
 import { issueApiKey } from '../../../auth/api-key-format';
 import { AppError, notFound } from '../../../domain/errors';
 import type { Db } from '../../../storage/database';
-import { findActiveKey, insertKeyWithinLimit, listActiveKeys, revokeKey, updateKey } from '../../../storage/repositories/api-key-admin';
-import { defineRoute } from '../../route';
-import {
-  ApiKeyListSchema,
-  ApiKeyResponseSchema,
-  CreatedApiKeySchema,
-  ErrorEnvelopeSchema,
-  RevokedApiKeySchema,
-} from '../schemas';
+import { findActiveKey, insertKeyWithinLimit, listActiveKeys, revokeKey, updateKey, type ApiKeyRecord } from '../../../storage/repositories/api-key-admin';
+import { ANY_KEY, defineRoute, keyWith, type RouteResource } from '../../route';
+import { refusal } from '../../standard-responses';
+import { ApiKeyListSchema, ApiKeyResponseSchema, CreatedApiKeySchema, RevokedApiKeySchema } from '../schemas';
 import { checkGrant, defaultGrant } from './key-grants';
 import type { KeyChanges } from '../../../auth/key-changes';
 import { CreateKeyBody, KeyIdParams, NO_STORE, UpdateKeyBody, keyRecord } from './key-schemas';
@@ -30,24 +25,26 @@ export interface AuthRouteDeps {
 }
 
 const TAGS = ['auth'];
-/** Reading: any valid key. */
-const ANY_KEY = { kind: 'key', permission: null } as const;
-/** Changing what keys exist or may do, or the webhook secret: `process`. */
-export const MANAGING_KEY = { kind: 'key', permission: 'process' } as const;
+/** Changing what keys exist or may do, or the webhook secret: `process`. Reading them: any valid key. */
+export const MANAGING_KEY = keyWith('process');
 
-const escalation = {
-  description:
-    'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan ' +
+const escalation = refusal(
+  'INSUFFICIENT_PERMISSIONS: the calling key lacks the "process" permission, or asks for a permission it does not hold, or "admin" off the admin plan ' +
     '(details.required names a permission, as on every route; here also details.missing, details.held)',
-  schema: ErrorEnvelopeSchema,
-} as const;
+);
 
-const keyLimitReached = {
-  description: 'KEY_LIMIT_REACHED: the user already holds KEYS_PER_USER_MAX active (unrevoked, unexpired) keys (details.limit, details.active)',
-  schema: ErrorEnvelopeSchema,
-} as const;
+const keyLimitReached = refusal(
+  'KEY_LIMIT_REACHED: the user already holds KEYS_PER_USER_MAX active (unrevoked, unexpired) keys (details.limit, details.active)',
+);
 
-const keyNotFound = { description: 'NOT_FOUND: no such key, a revoked one, or another user\'s', schema: ErrorEnvelopeSchema } as const;
+const KEY_NOT_FOUND = "NOT_FOUND: no such key, a revoked one, or another user's";
+
+/** One of the caller's active keys; a revoked key or another user's is not found. */
+const ownKey = (db: Db): RouteResource<{ key_id: string }, ApiKeyRecord> => ({
+  name: 'API key',
+  notFound: KEY_NOT_FOUND,
+  find: ({ params, principal }) => findActiveKey(db, principal.userId, params.key_id),
+});
 
 /**
  * Every API process caches keys; a change is announced, and answered once they have all forgotten
@@ -130,10 +127,9 @@ export const getKeyRoute = (deps: AuthRouteDeps) =>
     tags: TAGS,
     auth: ANY_KEY,
     request: { params: KeyIdParams },
-    responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema }, 404: keyNotFound },
-    async handler({ params, principal }) {
-      const row = await findActiveKey(deps.db, principal.userId, params.key_id);
-      if (!row) throw notFound('API key');
+    resource: ownKey(deps.db),
+    responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema } },
+    async handler({ resource: row }) {
       return { body: keyRecord(row) };
     },
   });
@@ -152,7 +148,7 @@ export const updateKeyRoute = (deps: AuthRouteDeps) =>
     responses: {
       200: { description: 'The updated key record', schema: ApiKeyResponseSchema },
       403: escalation,
-      404: keyNotFound,
+      404: refusal(KEY_NOT_FOUND),
     },
     async handler({ params, body, principal }) {
       const permissions = body.permissions ? checkGrant(principal, body.permissions) : undefined;
@@ -174,7 +170,7 @@ export const revokeKeyRoute = (deps: AuthRouteDeps) =>
     tags: TAGS,
     auth: MANAGING_KEY,
     request: { params: KeyIdParams },
-    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, 404: keyNotFound },
+    responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, 404: refusal(KEY_NOT_FOUND) },
     async handler({ params, principal }) {
       const row = await revokeKey(deps.db, principal.userId, params.key_id);
       if (!row) throw notFound('API key');

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route';
+import { ANY_KEY, defineRoute } from '../../route';
 import { KeyValidationSchema } from '../schemas';
 import { canonical } from './key-grants';
 
@@ -10,7 +10,7 @@ export const validateKeyRoute = () =>
     summary: 'Check the calling API key',
     description: 'Answers 200 for a valid key, with whose it is and what it may do; 401 INVALID_API_KEY for a malformed, unknown, revoked or expired one.',
     tags: ['auth'],
-    auth: { kind: 'key', permission: null },
+    auth: ANY_KEY,
     responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema } },
     async handler({ principal }) {
       return {

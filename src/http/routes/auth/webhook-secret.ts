@@ -1,7 +1,7 @@
 /** The caller's webhook signing secret (docs/api-behaviour.md#signing, Standard Webhooks). */
-import { notFound } from '../../../domain/errors';
 import { rotateWebhookSecret, webhookSecretFor } from '../../../storage/repositories/webhook-secrets';
 import { defineRoute } from '../../route';
+import { ofExistingUser } from '../resources';
 import { WebhookSecretSchema } from '../schemas';
 import { NO_STORE } from './key-schemas';
 import { MANAGING_KEY, type AuthRouteDeps } from './keys';
@@ -19,9 +19,7 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      const secret = await webhookSecretFor(deps.db, principal.userId);
-      if (!secret) throw notFound('User');
-      return { headers: NO_STORE, body: { secret } };
+      return { headers: NO_STORE, body: { secret: ofExistingUser(await webhookSecretFor(deps.db, principal.userId)) } };
     },
   });
 
@@ -35,8 +33,6 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
-      const secret = await rotateWebhookSecret(deps.db, principal.userId);
-      if (!secret) throw notFound('User');
-      return { headers: NO_STORE, body: { secret } };
+      return { headers: NO_STORE, body: { secret: ofExistingUser(await rotateWebhookSecret(deps.db, principal.userId)) } };
     },
   });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BATCH_STATUSES } from '../../../domain/batch';
 import { statusRecord } from '../../../batches/api-views';
 import { findJobsOfBatches, listBatchesForUser } from '../../../storage/repositories/batches';
-import { defineRoute } from '../../route';
-import { PaginationQuery } from '../videos/list';
+import { defineRoute, keyWith } from '../../route';
+import { pagination, PaginationQuery } from '../pagination';
+import { BATCH_PROCESSING } from '../plan-gates';
 import type { BatchRouteServices } from './process';
 import { BatchListSchema } from './schemas';
 
@@ -16,8 +17,8 @@ export const listBatchesRoute = (services: BatchRouteServices) =>
     aliases: ['/api/v1/batch'],
     summary: "The caller's batches, newest first",
     tags: ['batch'],
-    auth: { kind: 'key', permission: 'read' },
-    feature: { name: 'batch', description: 'Batch processing' },
+    auth: keyWith('read'),
+    feature: BATCH_PROCESSING,
     request: { query: ListQuery },
     responses: {
       200: { description: 'A page of batch status records', schema: BatchListSchema },
@@ -28,7 +29,7 @@ export const listBatchesRoute = (services: BatchRouteServices) =>
       return {
         body: {
           batches: page.rows.map((batch) => statusRecord(batch, jobs.get(batch.id) ?? [])),
-          pagination: { limit: query.limit, offset: query.offset, total: page.total, has_more: query.offset + page.rows.length < page.total },
+          pagination: pagination(query, page.rows.length, page.total),
         },
       };
     },

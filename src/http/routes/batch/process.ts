@@ -6,8 +6,9 @@ import type { JobServices } from '../../../jobs/services';
 import { submitBatch, type BatchItem } from '../../../batches/submit-batch';
 import { submissionRecord } from '../../../batches/api-views';
 import { assertWebhookTarget } from '../../../webhooks';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { refusal } from '../../standard-responses';
+import { BATCH_PROCESSING } from '../plan-gates';
 import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest, type ServerFeatures } from '../videos/process-request';
 import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
 
@@ -60,22 +61,17 @@ export const processBatchRoute = (services: BatchRouteServices) =>
       'Accepts 1 to 100 videos as one batch: each becomes a normal job (with batch_id), run at most BATCH_CONCURRENCY at a time. ' +
       'Any invalid item rejects the whole batch; its videos count against the monthly quota together (a batch larger than what is left is refused whole).',
     tags: ['batch'],
-    auth: { kind: 'key', permission: 'process' },
-    feature: { name: 'batch', description: 'Batch processing' },
+    auth: keyWith('process'),
+    feature: BATCH_PROCESSING,
     request: { body: BatchRequestSchema },
     responses: {
       202: { description: 'Accepted', schema: BatchSubmissionSchema },
-      403: {
-        description:
-          'INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): batch processing, or an option of a video, ' +
+      403: refusal(
+        'INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): batch processing, or an option of a video, ' +
           'that the plan does not include',
-        schema: ErrorEnvelopeSchema,
-      },
-      422: {
-        description: 'VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items) or INVALID_WEBHOOK_URL',
-        schema: ErrorEnvelopeSchema,
-      },
-      429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested)', schema: ErrorEnvelopeSchema },
+      ),
+      422: refusal('VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items) or INVALID_WEBHOOK_URL'),
+      429: refusal('RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at, details.requested)'),
     },
     async handler({ body, principal }) {
       const { items, usedDeprecatedField } = normaliseBatch(body, { infographicsEnabled: services.config.jobs.infographicsEnabled });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { notFound } from '../../../domain/errors';
 import { resultsRecord } from '../../../batches/api-views';
 import { findBatchForUser, findBatchJobs } from '../../../storage/repositories/batches';
 import { loadJobResultParts } from '../../../storage/repositories/job-results';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { BATCH_PROCESSING } from '../plan-gates';
+import { ownBatch } from '../resources';
 import type { BatchRouteServices } from './process';
 import { BatchIdParams, BatchResultsSchema } from './schemas';
 
@@ -22,16 +22,14 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
     path: '/api/v1/batch/results/:batch_id',
     summary: 'Results of a batch (so far, while it runs)',
     tags: ['batch'],
-    auth: { kind: 'key', permission: 'read' },
-    feature: { name: 'batch', description: 'Batch processing' },
+    auth: keyWith('read'),
+    feature: BATCH_PROCESSING,
     request: { params: BatchIdParams, query: ResultsQuery },
+    resource: ownBatch((batchId, userId) => findBatchForUser(services.db, batchId, userId)),
     responses: {
       200: { description: 'The batch results record', schema: BatchResultsSchema },
-      404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
     },
-    async handler({ params, query, principal }) {
-      const batch = await findBatchForUser(services.db, params.batch_id, principal.userId);
-      if (!batch) throw notFound('Batch');
+    async handler({ resource: batch, query }) {
       const jobs = await findBatchJobs(services.db, batch);
       const completed = jobs.filter((job) => job.status === 'completed').map((job) => job.id);
       const parts = await loadJobResultParts(services.db, completed);

@@ -1,8 +1,8 @@
-import { notFound } from '../../../domain/errors';
 import { statusRecord } from '../../../batches/api-views';
 import { findBatchForUser, findJobsOfBatches } from '../../../storage/repositories/batches';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema, authErrors } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { BATCH_PROCESSING } from '../plan-gates';
+import { ownBatch } from '../resources';
 import type { BatchRouteServices } from './process';
 import { BatchIdParams, BatchStatusSchema } from './schemas';
 import { batchWebhookState } from './webhook-state';
@@ -13,17 +13,14 @@ export const batchStatusRoute = (services: BatchRouteServices) =>
     path: '/api/v1/batch/status/:batch_id',
     summary: 'Status, aggregate progress and every job of a batch',
     tags: ['batch'],
-    auth: { kind: 'key', permission: 'read' },
-    feature: { name: 'batch', description: 'Batch processing' },
+    auth: keyWith('read'),
+    feature: BATCH_PROCESSING,
     request: { params: BatchIdParams },
+    resource: ownBatch((batchId, userId) => findBatchForUser(services.db, batchId, userId)),
     responses: {
       200: { description: 'The batch status record', schema: BatchStatusSchema },
-      ...authErrors,
-      404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
     },
-    async handler({ params, principal }) {
-      const batch = await findBatchForUser(services.db, params.batch_id, principal.userId);
-      if (!batch) throw notFound('Batch');
+    async handler({ resource: batch }) {
       const [jobs, webhook] = await Promise.all([
         findJobsOfBatches(services.db, [batch.id]).then((byBatch) => byBatch.get(batch.id) ?? []),
         batchWebhookState(services.db, batch),

@@ -2,7 +2,7 @@ import { AppError } from '../../../domain/errors';
 import { DuplicateProxyError, insertProxy } from '../../../storage/repositories/proxies';
 import { parseProxyUrl, proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
 import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
 import { AddProxyBody, ProxyResponseSchema } from './schemas';
 
@@ -20,7 +20,7 @@ export const addProxyRoute = ({ db }: ProxyRouteServices) =>
     request: { body: AddProxyBody },
     responses: {
       201: { description: 'The proxy', schema: ProxyResponseSchema },
-      422: { description: 'VALIDATION_ERROR (unsupported scheme, malformed URL, already in the pool)', schema: ErrorEnvelopeSchema },
+      422: refusal('VALIDATION_ERROR (unsupported scheme, malformed URL, already in the pool)'),
     },
     async handler({ body }) {
       const verdict = parseProxyUrl(body.url);

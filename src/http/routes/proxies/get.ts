@@ -1,8 +1,6 @@
-import { notFound } from '../../../domain/errors';
-import { findProxy } from '../../../storage/repositories/proxies';
 import { proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, TAGS, poolProxy, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyResponseSchema } from './schemas';
 
 export const getProxyRoute = ({ db }: ProxyRouteServices) =>
@@ -13,10 +11,9 @@ export const getProxyRoute = ({ db }: ProxyRouteServices) =>
     tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams },
+    resource: poolProxy(db),
     responses: { 200: { description: 'The proxy', schema: ProxyResponseSchema } },
-    async handler({ params }) {
-      const row = await findProxy(db, params.proxy_id);
-      if (!row) throw notFound('Proxy');
+    async handler({ resource: row }) {
       return { body: proxyRecord(row) };
     },
   });

@@ -1,6 +1,9 @@
-/** What every /api/v1/proxies route shares: its services, its tag, and the admin key it needs. */
+/** What every /api/v1/proxies route shares: its services, its tag, the admin key it needs, and the proxy its path names. */
 import type { Config } from '../../../config';
 import type { Db } from '../../../storage/database';
+import type { ProxyRow } from '../../../storage/schema';
+import { findProxy } from '../../../storage/repositories/proxies';
+import { keyWith, type RouteResource } from '../../route';
 
 export interface ProxyRouteServices {
   db: Db;
@@ -8,6 +11,11 @@ export interface ProxyRouteServices {
 }
 
 /** The pool decides where every YouTube request of every user goes, so only admin keys touch it. */
-export const ADMIN = { kind: 'key', permission: 'admin' } as const;
+export const ADMIN = keyWith('admin');
 
 export const TAGS = ['proxies'];
+
+/** The pool is the service's, not a user's: any proxy of it, for an admin key. */
+export function poolProxy(db: Db): RouteResource<{ proxy_id: string }, ProxyRow> {
+  return { name: 'Proxy', notFound: 'NOT_FOUND: no proxy with this id', find: ({ params }) => findProxy(db, params.proxy_id) };
+}

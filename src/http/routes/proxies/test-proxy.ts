@@ -1,8 +1,7 @@
 import { notFound } from '../../../domain/errors';
-import { findProxy } from '../../../storage/repositories/proxies';
 import { proxyRecord, testProxy } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, TAGS, poolProxy, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyTestSchema } from './schemas';
 
 export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
@@ -17,10 +16,9 @@ export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
     tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams },
+    resource: poolProxy(db),
     responses: { 200: { description: 'The outcome', schema: ProxyTestSchema } },
-    async handler({ params }) {
-      const row = await findProxy(db, params.proxy_id);
-      if (!row) throw notFound('Proxy');
+    async handler({ resource: row }) {
       const result = await testProxy(db, row, {
         youtubeBaseUrl: config.youtube.baseUrl,
         requestTimeoutMs: config.youtube.requestTimeoutMs,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
 import { addDays, GRANULARITIES, parseCalendarDate, startOfDay } from '../../../usage/periods';
 import { usageHistory, type UsageDeps } from '../../../usage/report';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
 import { UsageHistorySchema } from './schemas';
 
 const DEFAULT_DAYS = 30;
@@ -51,11 +51,11 @@ export const usageHistoryRoute = (deps: UsageDeps) =>
     summary: "The caller's usage over time, by day, week or month",
     description: 'Videos submitted, jobs completed and failed, requests and average processing time per period (UTC), with totals and the query as applied.',
     tags: ['usage'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { query: HistoryQuery },
     responses: {
       200: { description: 'Usage per period', schema: UsageHistorySchema },
-      422: { description: 'VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366', schema: ErrorEnvelopeSchema },
+      422: refusal('VALIDATION_ERROR (details.issues): a malformed or impossible date, start_date after end_date, an unknown granularity or limit out of 1..366'),
     },
     async handler({ query, principal }) {
       const { startDate, endDate } = historyRange(query);

@@ -10,7 +10,7 @@ import { submitJob } from '../../../jobs/submit-job';
 import type { JobRow } from '../../../storage/schema';
 import { assertWebhookTarget } from '../../../webhooks/address-policy';
 import type { DocumentedResponses } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
 import { normaliseProcessRequest, SUMMARY_TYPE_DEPRECATION, type ProcessRequestBody } from './process-request';
 
 /**
@@ -18,13 +18,9 @@ import { normaliseProcessRequest, SUMMARY_TYPE_DEPRECATION, type ProcessRequestB
  * routes: the plan's gates on options, the address and webhook checks, the daily quota.
  */
 export const ACCEPT_REFUSALS = {
-  403: {
-    description:
-      'INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): an option the plan does not include',
-    schema: ErrorEnvelopeSchema,
-  },
-  422: { description: 'VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL', schema: ErrorEnvelopeSchema },
-  429: { description: 'RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at)', schema: ErrorEnvelopeSchema },
+  403: refusal('INSUFFICIENT_PERMISSIONS (details.required), or PLAN_UPGRADE_REQUIRED (details.feature): an option the plan does not include'),
+  422: refusal('VALIDATION_ERROR, UNSUPPORTED_URL or INVALID_WEBHOOK_URL'),
+  429: refusal('RATE_LIMITED (Retry-After) or QUOTA_EXCEEDED (details.reset_at)'),
 } satisfies DocumentedResponses;
 
 export type AcceptServices = JobServices & { config: Pick<Config, 'webhooks'> };

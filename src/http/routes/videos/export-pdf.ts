@@ -1,12 +1,12 @@
 /** GET /api/v1/videos/export/{job_id}/pdf: a completed job as a PDF download (Pro/Admin). */
-import { defineRoute } from '../../route';
-import { notFound } from '../../../domain/errors';
+import { defineRoute, keyWith } from '../../route';
 import type { JobServices } from '../../../jobs/services';
 import type { PdfExports } from '../../../jobs/pdf-exports';
 import { contentDisposition } from '../../../pdf/file-name';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { PDF_EXPORT } from '../plan-gates';
+import { ownJob } from '../resources';
 import { JobIdParams } from './job-params';
-import { assertCompleted } from './result';
+import { NOT_COMPLETED, assertCompleted } from './result';
 
 export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports }) =>
   defineRoute({
@@ -21,19 +21,17 @@ export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports 
       "the video's chapters, and the transcript as an appendix in timestamped paragraphs (at most about 2 million " +
       'characters of it; the document says so when it is cut). Pro and Admin plans only.',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'read' },
-    feature: { name: 'pdf_export', description: 'PDF export' },
+    auth: keyWith('read'),
+    feature: PDF_EXPORT,
     request: { params: JobIdParams },
+    resource: ownJob(services),
     // Rendering a long transcript takes seconds, and an export may queue behind others for a slot.
     deadline: (standardMs) => standardMs * 4,
     responses: {
       200: { description: 'The PDF file, with Content-Disposition and Content-Length', contentType: 'application/pdf' },
-      404: { description: "NOT_FOUND: unknown id, or another user's job", schema: ErrorEnvelopeSchema },
-      409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
+      409: NOT_COMPLETED,
     },
-    async handler({ params, principal }) {
-      const job = await services.jobs.findForUser(params.job_id, principal.userId);
-      if (!job) throw notFound('Job');
+    async handler({ resource: job, principal }) {
       assertCompleted(job);
       const pdf = await services.pdfExports.pdfFor(job, principal.userId);
       return {

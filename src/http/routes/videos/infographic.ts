@@ -4,10 +4,11 @@ import { INFOGRAPHIC_PNG, INFOGRAPHIC_SVG, type ArtifactStore } from '../../../a
 import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { findArtifact } from '../../../storage/repositories/job-artifacts';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { refusal } from '../../standard-responses';
+import { ownJob } from '../resources';
 import { JobIdParams } from './job-params';
-import { assertCompleted } from './result';
+import { NOT_COMPLETED, assertCompleted } from './result';
 
 const FILES = { png: INFOGRAPHIC_PNG, svg: INFOGRAPHIC_SVG } as const;
 
@@ -21,18 +22,17 @@ export const jobInfographicRoute = (services: JobServices & { artifacts: Artifac
       '`image/png` (1080 px wide), or the `image/svg+xml` it was rendered from with `?format=svg`. The file never ' +
       'changes once drawn: `ETag` is its SHA-256 and `If-None-Match` answers 304.',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { params: JobIdParams, query: z.object({ format: z.enum(['png', 'svg']).default('png') }) },
+    resource: ownJob(services),
     responses: {
       200: { description: 'The image, with ETag and Cache-Control', contentType: 'image/png' },
       304: { description: 'Not modified (If-None-Match matched the ETag)' },
-      404: { description: "NOT_FOUND: unknown id, another user's job, or a job without an infographic", schema: ErrorEnvelopeSchema },
-      409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
-      422: { description: 'VALIDATION_ERROR (format)', schema: ErrorEnvelopeSchema },
+      404: refusal("NOT_FOUND: unknown id, another user's job, or a job without an infographic"),
+      409: NOT_COMPLETED,
+      422: refusal('VALIDATION_ERROR (format)'),
     },
-    async handler({ params, query, principal, ctx }) {
-      const job = await services.jobs.findForUser(params.job_id, principal.userId);
-      if (!job) throw notFound('Job');
+    async handler({ resource: job, query, ctx }) {
       assertCompleted(job);
       const artifact = await findArtifact(services.db, job.id, FILES[query.format]);
       if (!artifact) throw notFound('Infographic');

@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
 import { JOB_STATUSES } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/api-views';
 import { jobWebhookStates } from '../../../webhooks/api-views';
 import { listJobsForUser } from '../../../storage/repositories/jobs';
 import { JobListSchema } from '../schemas';
-
-/** Query strings arrive as text; a repeated parameter arrives as an array and is refused. */
-const intParam = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .optional()
-    .transform((v) => v ?? fallback);
-
-export const PaginationQuery = {
-  limit: intParam(1, 100, 20).describe('1..100, default 20'),
-  offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('>= 0, default 0'),
-};
+import { pagination, PaginationQuery } from '../pagination';
 
 const ListQuery = z.object({ ...PaginationQuery, status: z.enum(JOB_STATUSES).optional() });
 
@@ -31,7 +17,7 @@ export const listJobsRoute = (services: JobServices) =>
     aliases: ['/api/v1/videos'],
     summary: "The caller's jobs, newest first",
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { query: ListQuery },
     responses: {
       200: { description: 'A page of job status records', schema: JobListSchema },
@@ -43,7 +29,7 @@ export const listJobsRoute = (services: JobServices) =>
       return {
         body: {
           jobs: page.rows.map((job) => statusRecord(job, null, Date.now(), webhooks.get(job.id) ?? null)),
-          pagination: { limit: query.limit, offset: query.offset, total: page.total, has_more: query.offset + page.rows.length < page.total },
+          pagination: pagination(query, page.rows.length, page.total),
         },
       };
     },

@@ -1,8 +1,9 @@
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
 import { awaitJob } from '../../../jobs/await-job';
 import { resultRecord, submissionRecord } from '../../../jobs/api-views';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
-import { ErrorEnvelopeSchema, JobResultRecordSchema, SubmissionSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
+import { JobResultRecordSchema, SubmissionSchema } from '../schemas';
 import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
 import { ProcessRequestSchema } from './process-request';
 import { assertCompleted } from './result';
@@ -20,14 +21,14 @@ export const processVideoSyncRoute = (
       '409 JOB_FAILED if the job failed, or 202 with the submission record if the wait ran out or the service is ' +
       'shutting down (poll status_url then).',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'admin' },
+    auth: keyWith('admin'),
     request: { body: ProcessRequestSchema },
     // Waiting is this route's purpose: the standard bound applies on top of the wait.
     deadline: (standardMs) => standardMs + services.config.http.processSyncTimeoutSeconds * 1000,
     responses: {
       200: { description: 'The job completed: its result record', schema: JobResultRecordSchema },
       202: { description: 'Still running when the wait ran out', schema: SubmissionSchema },
-      409: { description: 'JOB_FAILED', schema: ErrorEnvelopeSchema },
+      409: refusal('JOB_FAILED'),
       ...ACCEPT_REFUSALS,
     },
     async handler({ body, principal }) {

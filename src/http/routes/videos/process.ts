@@ -1,4 +1,4 @@
-import { defineRoute } from '../../route';
+import { defineRoute, keyWith } from '../../route';
 import { submissionRecord } from '../../../jobs/api-views';
 import { SubmissionSchema } from '../schemas';
 import { ACCEPT_REFUSALS, acceptVideoRequest, type AcceptServices } from './accept-video-request';
@@ -11,7 +11,7 @@ export const processVideoRoute = (services: AcceptServices) =>
     summary: 'Submit a video job',
     description: 'Accepts a video address and processes it asynchronously. Poll status_url, then read result_url.',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'process' },
+    auth: keyWith('process'),
     request: { body: ProcessRequestSchema },
     responses: {
       202: { description: 'Accepted', schema: SubmissionSchema },
@@ -19,10 +19,7 @@ export const processVideoRoute = (services: AcceptServices) =>
     },
     async handler({ body, principal }) {
       const { job, headers } = await acceptVideoRequest(services, principal, body);
-      return {
-        status: 202,
-        body: submissionRecord(job, services.config.http.publicBaseUrl),
-        headers: { ...headers, Location: `${services.config.http.publicBaseUrl}/api/v1/videos/status/${job.id}` },
-      };
+      const record = submissionRecord(job, services.config.http.publicBaseUrl);
+      return { status: 202, body: record, headers: { ...headers, Location: record.status_url } };
     },
   });

@@ -1,11 +1,16 @@
-import { defineRoute } from '../../route';
-import { AppError, notFound } from '../../../domain/errors';
+import { defineRoute, keyWith } from '../../route';
+import { AppError } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { resultRecord } from '../../../jobs/api-views';
 import { loadOneJobResultParts } from '../../../storage/repositories/job-results';
 import type { JobRow } from '../../../storage/schema';
-import { ErrorEnvelopeSchema, JobResultRecordSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
+import { JobResultRecordSchema } from '../schemas';
+import { ownJob } from '../resources';
 import { JobIdParams } from './job-params';
+
+/** What the routes that need a completed job answer for one that is not. */
+export const NOT_COMPLETED = refusal('JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)');
 
 /** Result and export share this rule: only a completed job has a result (docs/api-behaviour.md#result-availability). */
 export function assertCompleted(job: JobRow): void {
@@ -26,15 +31,14 @@ export const jobResultRoute = (services: JobServices) =>
     path: '/api/v1/videos/result/:job_id',
     summary: 'Result of a completed job',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { params: JobIdParams },
+    resource: ownJob(services),
     responses: {
       200: { description: 'The job result record', schema: JobResultRecordSchema },
-      409: { description: 'JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)', schema: ErrorEnvelopeSchema },
+      409: NOT_COMPLETED,
     },
-    async handler({ params, principal }) {
-      const job = await services.jobs.findForUser(params.job_id, principal.userId);
-      if (!job) throw notFound('Job');
+    async handler({ resource: job }) {
       assertCompleted(job);
       return { body: resultRecord(job, await loadOneJobResultParts(services.db, job.id), services.config.http.publicBaseUrl) };
     },

@@ -1,11 +1,11 @@
-import { defineRoute, PreparedJson } from '../../route';
-import { notFound } from '../../../domain/errors';
+import { defineRoute, keyWith, PreparedJson } from '../../route';
 import { isTerminal } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
 import { statusRecord } from '../../../jobs/api-views';
 import { liveProgress } from '../../../jobs/live-progress';
 import { jobWebhookState } from '../../../webhooks/api-views';
-import { ErrorEnvelopeSchema, JobStatusRecordSchema, authErrors } from '../schemas';
+import { JobStatusRecordSchema } from '../schemas';
+import { ownJob } from '../resources';
 import { JobIdParams } from './job-params';
 import type { JobRow } from '../../../storage/schema';
 
@@ -20,16 +20,13 @@ export const jobStatusRoute = (services: JobServices) => {
     summary: 'Status and progress of a job',
     description: 'Live from the running workflow; from the database once the job has ended or when the workflow cannot answer.',
     tags: ['videos'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { params: JobIdParams },
+    resource: ownJob(services),
     responses: {
       200: { description: 'The job status record', schema: JobStatusRecordSchema },
-      ...authErrors,
-      404: { description: 'NOT_FOUND (also for another user\'s job)', schema: ErrorEnvelopeSchema },
     },
-    async handler({ params, principal }) {
-      const job = await services.jobs.findForUser(params.job_id, principal.userId);
-      if (!job) throw notFound('Job');
+    async handler({ resource: job }) {
       const ended = isTerminal(job.status) && !job.request.webhookUrl;
       const known = ended ? endedRecords.get(job) : undefined;
       if (known) return { body: known };

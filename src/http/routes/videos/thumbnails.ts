@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../route';
 import { AppError } from '../../../domain/errors';
 import { parseVideoUrl } from '../../../domain/video-url';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { refusal } from '../../standard-responses';
 
 /** Every still YouTube serves for a video: the named sizes, as JPEG and WebP. */
 const SIZES = [
@@ -56,7 +56,7 @@ export const thumbnailsRoute = () =>
     request: { query: z.object({ url: z.string().min(1).max(2048).describe('A YouTube address or an 11-character video id') }) },
     responses: {
       200: { description: 'Thumbnail information', schema: ThumbnailsResponse },
-      422: { description: 'VALIDATION_ERROR or UNSUPPORTED_URL', schema: ErrorEnvelopeSchema },
+      422: refusal('VALIDATION_ERROR or UNSUPPORTED_URL'),
     },
     async handler({ query }) {
       const parsed = parseVideoUrl(query.url);

@@ -1,10 +1,10 @@
 /** GET /api/v1/batch/webhooks/{batch_id}: a batch's batch.completed delivery with every attempt. */
 import { z } from 'zod';
-import { notFound } from '../../../domain/errors';
 import type { Db } from '../../../storage/database';
 import { deliveriesWithAttempts } from '../../../webhooks';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { BATCH_PROCESSING } from '../plan-gates';
+import { ownBatch } from '../resources';
 import { BatchWebhookDeliveriesSchema } from './schemas';
 
 export interface BatchDeliveriesDeps {
@@ -22,16 +22,14 @@ export const batchWebhookDeliveriesRoute = (deps: BatchDeliveriesDeps) =>
     summary: "A batch's webhook deliveries and their attempts",
     description: 'The batch.completed delivery to the batch webhook_url, with every attempt (when it started, and its outcome: delivered, the HTTP status of a failure, no response, or not sent).',
     tags: ['batch', 'webhooks'],
-    auth: { kind: 'key', permission: 'read' },
-    feature: { name: 'batch', description: 'Batch processing' },
+    auth: keyWith('read'),
+    feature: BATCH_PROCESSING,
     request: { params: z.object({ batch_id: z.string().regex(deps.batchIdPattern) }) },
+    resource: ownBatch(deps.findBatchForUser),
     responses: {
       200: { description: 'The deliveries (empty without a webhook_url or before the batch ends)', schema: BatchWebhookDeliveriesSchema },
-      404: { description: "NOT_FOUND (also for another user's batch)", schema: ErrorEnvelopeSchema },
     },
-    async handler({ params, principal }) {
-      const batch = await deps.findBatchForUser(params.batch_id, principal.userId);
-      if (!batch) throw notFound('Batch');
+    async handler({ resource: batch }) {
       const deliveries = await deliveriesWithAttempts(deps.db, { batchId: batch.id });
       return { body: { batch_id: batch.id, webhook_url: batch.webhook_url, deliveries } };
     },

@@ -1,9 +1,8 @@
 /** GET /api/v1/videos/webhooks/{job_id}: a job's webhook deliveries with every attempt. */
-import { notFound } from '../../../domain/errors';
 import type { JobServices } from '../../../jobs/services';
 import { deliveriesWithAttempts } from '../../../webhooks';
-import { defineRoute } from '../../route';
-import { ErrorEnvelopeSchema } from '../schemas';
+import { defineRoute, keyWith } from '../../route';
+import { ownJob } from '../resources';
 import { JobIdParams } from '../videos/job-params';
 import { JobWebhookDeliveriesSchema } from './schemas';
 
@@ -16,15 +15,13 @@ export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jo
       'Each job.completed / job.failed delivery to the webhook_url, with every attempt (when it started, and its outcome: delivered, the HTTP status of a failure, no response, or not sent). ' +
       'Deliveries are retried per WEBHOOK_RETRY_SCHEDULE until a 2xx answer, then marked delivered, or failed after the last attempt.',
     tags: ['videos', 'webhooks'],
-    auth: { kind: 'key', permission: 'read' },
+    auth: keyWith('read'),
     request: { params: JobIdParams },
+    resource: ownJob(services),
     responses: {
       200: { description: 'The deliveries (empty without a webhook_url or before the job ends)', schema: JobWebhookDeliveriesSchema },
-      404: { description: "NOT_FOUND (also for another user's job)", schema: ErrorEnvelopeSchema },
     },
-    async handler({ params, principal }) {
-      const job = await services.jobs.findForUser(params.job_id, principal.userId);
-      if (!job) throw notFound('Job');
+    async handler({ resource: job }) {
       const deliveries = await deliveriesWithAttempts(services.db, { jobId: job.id });
       return { body: { job_id: job.id, webhook_url: job.request.webhookUrl, deliveries } };
     },
