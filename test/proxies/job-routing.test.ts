@@ -47,7 +47,8 @@ it('use_proxy true: every YouTube request of the job goes through the proxy', as
   const tunnelsBefore = proxy.tunnels.length;
   const final = await runJob(videoId, true);
   expect(final).toMatchObject({ status: 'completed', video_id: videoId });
-  expect(youtube.requestsFor(videoId).length).toBeGreaterThanOrEqual(3); // metadata, then transcript
+  // The watch page (metadata, handed on to the transcript step), then the caption track.
+  expect(youtube.requestsFor(videoId).map((r) => r.path)).toEqual([expect.stringContaining('/watch'), expect.not.stringContaining('/watch')]);
   expect(addressesFor(videoId)).toEqual(new Set([PROXIED]));
   expect(proxy.tunnels.length).toBeGreaterThan(tunnelsBefore);
 

@@ -5,6 +5,7 @@
  * tasks.
  */
 import { Client, Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { temporalAddress, uniqueName, workflowBundle } from './infrastructure';
 
@@ -33,21 +34,23 @@ function quietTemporalLogs(): void {
 export async function startMockedActivitiesWorker(
   activities: Record<string, (...args: never[]) => Promise<unknown>>,
   bundle: { code: string } = workflowBundle(),
+  namespace = 'default',
 ): Promise<MockedActivitiesWorker> {
   quietTemporalLogs();
   const workerConnection = await NativeConnection.connect({ address: temporalAddress() });
   const clientConnection = await Connection.connect({ address: temporalAddress() });
+  await ensureNamespace(clientConnection, namespace);
   const taskQueue = uniqueName('mocked-activities');
   const worker = await Worker.create({
     connection: workerConnection,
-    namespace: 'default',
+    namespace,
     taskQueue,
     workflowBundle: bundle,
     activities,
   });
   const running = worker.run();
   return {
-    client: new Client({ connection: clientConnection, namespace: 'default' }),
+    client: new Client({ connection: clientConnection, namespace }),
     taskQueue,
     async stop() {
       worker.shutdown();
@@ -56,6 +59,26 @@ export async function startMockedActivitiesWorker(
       await workerConnection.close();
     },
   };
+}
+
+/**
+ * Registers a namespace on the suite's server once, and waits until it serves calls. Workflows
+ * that run a bundle other than the service's live in one of their own: replaying everything the
+ * service's namespace closed (`jobs replay --since`) checks the service's code only.
+ */
+async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
+  if (namespace === 'default') return;
+  const ALREADY_EXISTS = 6;
+  try {
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+  } catch (error) {
+    if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+  }
+  await eventually(
+    () => connection.workflowService.listWorkflowExecutions({ namespace, pageSize: 1 }).then(() => true, () => false),
+    Boolean,
+    60_000,
+  );
 }
 
 /** Resolves once `check` holds, polling; fails with what was last seen when it never does. */

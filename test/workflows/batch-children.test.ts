@@ -60,6 +60,9 @@ const openGate = (jobId: string) => {
 
 let worker: MockedActivitiesWorker;
 
+/** The short patience is not the service's code: its runs stay out of the service's namespace. */
+const SHORT_PATIENCE_NAMESPACE = 'short-patience';
+
 const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} };
 
 /** The service's workflows, with the batch's patience for a foreign child cut to 6 seconds. */
@@ -122,7 +125,7 @@ beforeAll(async () => {
       batches.announced.push({ batchId: input.batchId, resultsUrl: input.resultsUrl });
       return { webhook: null };
     },
-  }, await workflowsWithShortPatience());
+  }, await workflowsWithShortPatience(), SHORT_PATIENCE_NAMESPACE);
 });
 
 afterAll(async () => {

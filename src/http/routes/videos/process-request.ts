@@ -95,7 +95,7 @@ export function normaliseProcessRequest(body: ProcessRequestBody, features: Serv
   const summaryModes: SummaryMode[] = options.summary_modes ?? (legacyMode ? [legacyMode] : ['tldr']);
 
   // The request keeps what was asked (the plan gate judges that); the workflow's input says
-  // whether an infographic is drawn (videoJobInput, workflows/contracts/video-job.ts).
+  // whether an infographic is drawn (videoJobInput, src/contracts/video-job.ts).
   if (options.generate_infographic && !features.infographicsEnabled) {
     warnings.push({
       code: 'FEATURE_DISABLED',
