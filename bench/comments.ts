@@ -12,22 +12,12 @@
  * answer of the fake, like a distant server. Prints a table and one JSON line.
  */
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import type { FakeCommentShape } from '../test/fake-youtube';
 import { catalogVideo, startFakeYouTube, VIDEO_AUTO_ONLY, VIDEO_MANUAL_AND_AUTO } from '../test/fake-youtube';
 import { createYouTubeClient } from '../src/youtube';
-import { machineLine, percentile, printTable, round, runMain } from './support';
+import { machineLine, numericOptions, percentile, printTable, round, runMain } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '30' },
-    limit: { type: 'string', default: '100' },
-    'latency-ms': { type: 'string', default: '0' },
-  },
-});
-const RUNS = Number(args.runs);
-const LIMIT = Number(args.limit);
-const LATENCY_MS = Number(args['latency-ms']);
+const { runs: RUNS, limit: LIMIT, 'latency-ms': LATENCY_MS } = numericOptions({ runs: 30, limit: 100, 'latency-ms': 0 });
 const WARM_UP = 5;
 const COMMENTS_PER_VIDEO = 150;
 

@@ -13,7 +13,6 @@
  * over the speech step alone, and over the whole job (the summary threads start after it),
  * beside the tree idle before the job.
  */
-import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { startApiServer } from '../src/runtime/api-server';
 import type { Db } from '../src/storage/database';
@@ -23,18 +22,9 @@ import { startFakeStt } from '../test/fake-stt/server';
 import { spawnEntry, waitFor } from '../test/support/processes';
 import { requireEnv } from '../test/support/infrastructure';
 import { sampleTreePeak, treeMemory, type TreeMemory } from './process-memory';
-import { createBenchUser, machineLine, printTable, round, runMain, startBenchStack } from './support';
+import { createBenchUser, machineLine, numericOptions, printTable, round, runMain, startBenchStack } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    minutes: { type: 'string', default: '60' },
-    parallelism: { type: 'string', default: '2' },
-    'chunk-seconds': { type: 'string', default: '600' },
-  },
-});
-const MINUTES = Number(args.minutes);
-const PARALLELISM = Number(args.parallelism);
-const CHUNK_SECONDS = Number(args['chunk-seconds']);
+const { minutes: MINUTES, parallelism: PARALLELISM, 'chunk-seconds': CHUNK_SECONDS } = numericOptions({ minutes: 60, parallelism: 2, 'chunk-seconds': 600 });
 const PROVIDER_SECONDS_PER_CHUNK = 1;
 const VIDEO_ID = 'BenchHourAu';
 

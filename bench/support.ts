@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
 
 import type { Logger } from 'pino';
 import { issueApiKey } from '../src/auth/api-key-format';
@@ -21,6 +22,13 @@ import { npmCli, npmStart, type NpmStart } from '../test/support/npm-start';
 import { spawnEntry, waitFor } from '../test/support/processes';
 
 export { freePort };
+
+/** The script's numeric `--name value` options, each with its default. */
+export function numericOptions<Name extends string>(defaults: Record<Name, number>): Record<Name, number> {
+  const options = Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, { type: 'string' as const, default: String(value) }]));
+  const { values } = parseArgs({ options });
+  return Object.fromEntries(Object.keys(defaults).map((name) => [name, Number(values[name])])) as Record<Name, number>;
+}
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

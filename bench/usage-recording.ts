@@ -20,7 +20,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
@@ -32,18 +31,9 @@ import { createUserWithKey } from '../src/storage/repositories/users';
 import { createTestDatabase, requireEnv } from '../test/support/infrastructure';
 import { insertJobRow } from '../test/support/job-rows';
 import { processCpuMs } from './process-cpu';
-import { machineLine, printTable } from './support';
+import { machineLine, numericOptions, printTable } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '50' },
-  },
-});
-const SECONDS = Number(args.seconds);
-const ROUNDS = Number(args.rounds);
-const CONNECTIONS = Number(args.connections);
+const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS } = numericOptions({ seconds: 10, rounds: 2, connections: 50 });
 
 interface Run {
   /** CPU of this process per answered request, microseconds. */

@@ -53,92 +53,31 @@ export interface ServiceMetrics {
 export function createServiceMetrics(registry: Registry = new Registry()): ServiceMetrics {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  /** Every metric is prefixed and registered in this process's registry. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: `${PREFIX}${name}`, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name: `${PREFIX}${name}`, help, labelNames, buckets, registers });
 
-  const httpRequests = new Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: 'HTTP requests answered, by route template, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: 'Time to answer an HTTP request, by route template and method',
-    labelNames: ['route', 'method'] as const,
-    buckets: REQUEST_SECONDS_BUCKETS,
-    registers,
-  });
-  const refused = new Counter({
-    name: `${PREFIX}requests_refused_total`,
-    help: 'Requests refused by a throttle (429 RATE_LIMITED) or the monthly video quota (429 QUOTA_EXCEEDED), by plan (none: no valid key)',
-    labelNames: ['reason', 'plan'] as const,
-    registers,
-  });
-  const accepted = new Counter({
-    name: `${PREFIX}jobs_accepted_total`,
-    help: 'Jobs accepted (their row committed), by plan and whether they came alone or in a batch',
-    labelNames: ['plan', 'source'] as const,
-    registers,
-  });
-  const completed = new Counter({
-    name: `${PREFIX}jobs_completed_total`,
-    help: 'Jobs that ended completed',
-    registers,
-  });
-  const failed = new Counter({
-    name: `${PREFIX}jobs_failed_total`,
-    help: 'Jobs that ended failed, by failure code',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  const jobDuration = new Histogram({
-    name: `${PREFIX}job_duration_seconds`,
-    help: "Time from a job's acceptance to its end, by how it ended",
-    labelNames: ['status'] as const,
-    buckets: JOB_SECONDS_BUCKETS,
-    registers,
-  });
-  const activityFailures = new Counter({
-    name: `${PREFIX}activity_failures_total`,
-    help: 'Activity attempts that failed, by activity and failure type (retried ones included)',
-    labelNames: ['activity', 'failure_type'] as const,
-    registers,
-  });
-  const webhookAttempts = new Counter({
-    name: `${PREFIX}webhook_attempts_total`,
-    help: 'Webhook HTTP attempts made, by event and result',
-    labelNames: ['event', 'result'] as const,
-    registers,
-  });
-  const webhookDeliveries = new Counter({
-    name: `${PREFIX}webhook_deliveries_total`,
-    help: 'Webhook deliveries ended, by event and outcome (failed: attempts used up, or the account gone)',
-    labelNames: ['event', 'outcome'] as const,
-    registers,
-  });
-  const modelCalls = new Counter({
-    name: `${PREFIX}model_calls_total`,
-    help: 'Language model calls answered, by provider, model and source (the provider, or the model call cache)',
-    labelNames: ['provider', 'model', 'source'] as const,
-    registers,
-  });
-  const modelTokens = new Counter({
-    name: `${PREFIX}model_tokens_total`,
-    help: 'Tokens language model providers charged for calls this process made, by provider, model and type (input or output)',
-    labelNames: ['provider', 'model', 'type'] as const,
-    registers,
-  });
+  const httpRequests = counter('http_requests_total', 'HTTP requests answered, by route template, method and status', ['route', 'method', 'status']);
+  const httpDuration = histogram('http_request_duration_seconds', 'Time to answer an HTTP request, by route template and method', ['route', 'method'], REQUEST_SECONDS_BUCKETS);
+  const refused = counter('requests_refused_total', 'Requests refused by a throttle (429 RATE_LIMITED) or the monthly video quota (429 QUOTA_EXCEEDED), by plan (none: no valid key)', ['reason', 'plan']);
+  const accepted = counter('jobs_accepted_total', 'Jobs accepted (their row committed), by plan and whether they came alone or in a batch', ['plan', 'source']);
+  const completed = counter('jobs_completed_total', 'Jobs that ended completed');
+  const failed = counter('jobs_failed_total', 'Jobs that ended failed, by failure code', ['code']);
+  const jobDuration = histogram('job_duration_seconds', "Time from a job's acceptance to its end, by how it ended", ['status'], JOB_SECONDS_BUCKETS);
+  const activityFailures = counter('activity_failures_total', 'Activity attempts that failed, by activity and failure type (retried ones included)', ['activity', 'failure_type']);
+  const webhookAttempts = counter('webhook_attempts_total', 'Webhook HTTP attempts made, by event and result', ['event', 'result']);
+  const webhookDeliveries = counter('webhook_deliveries_total', 'Webhook deliveries ended, by event and outcome (failed: attempts used up, or the account gone)', ['event', 'outcome']);
+  const modelCalls = counter('model_calls_total', 'Language model calls answered, by provider, model and source (the provider, or the model call cache)', ['provider', 'model', 'source']);
+  const modelTokens = counter('model_tokens_total', 'Tokens language model providers charged for calls this process made, by provider, model and type (input or output)', ['provider', 'model', 'type']);
 
   const sharedStoreUp = new Gauge({
     name: `${PREFIX}shared_store_up`,
     help: 'Whether the shared store answers this process: 1 yes (always, on the in-process store without REDIS_URL), 0 while Redis is unreachable (throttling then counts per process)',
     registers,
   });
-  const limiterFallbacks = new Counter({
-    name: `${PREFIX}limiter_fallback_total`,
-    help: 'Requests counted by a per-process limiter because Redis was unreachable, by window (key and user: the request throttle; address: failed authentications)',
-    labelNames: ['window'] as const,
-    registers,
-  });
+  const limiterFallbacks = counter('limiter_fallback_total', 'Requests counted by a per-process limiter because Redis was unreachable, by window (key and user: the request throttle; address: failed authentications)', ['window']);
 
   return {
     registry,

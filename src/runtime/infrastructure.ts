@@ -42,6 +42,11 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   }
 }
 
+/** Where start-up steps report what they do (info) and what went wrong but did not stop them (warn). */
+function progressTo(logger: Logger) {
+  return { log: (message: string) => logger.info(message), warn: (message: string) => logger.warn(message) };
+}
+
 async function openInfrastructure(
   config: Config,
   logger: Logger,
@@ -52,8 +57,7 @@ async function openInfrastructure(
     dataDir: config.process.dataDir,
     poolSize: config.db.poolSize,
     queryTimeoutMs: config.db.queryTimeoutMs,
-    log: (message) => logger.info(message),
-    warn: (message) => logger.warn(message),
+    ...progressTo(logger),
   });
   logger.info({ database: database.kind === 'embedded' ? `embedded (${config.process.dataDir})` : 'postgres' }, 'database ready');
 
@@ -74,8 +78,7 @@ async function openInfrastructure(
         uiPort: config.temporal.uiPort,
         namespace: config.temporal.namespace,
         cliPath: config.temporal.cliPath,
-        log: (message) => logger.info(message),
-        warn: (message) => logger.warn(message),
+        ...progressTo(logger),
       });
     }
   } catch (error) {

@@ -1,19 +1,13 @@
 /** `cli batch submit FILE [--modes ...] [--language xx] [--wait]`: up to 100 videos as one batch. */
 import fs from 'node:fs';
 import { Command } from 'commander';
-import { addConnectionOptions, connect, type ConnectionOptions } from '../api/connection';
+import { addConnectionOptions, connect } from '../api/connection';
 import { batchRequestFrom } from '../batch-file';
-import { printJsonLine } from '../output';
 import { UsageError } from '../usage-error';
 import { addVideoOptions, videoOptionsFrom } from '../video-options';
 import { batchViewFor } from '../wait/batch-view';
 import { followBatch } from '../wait/follow-batch';
-
-interface SubmitOptions extends ConnectionOptions {
-  modes?: string;
-  language?: string;
-  wait?: boolean;
-}
+import { printOrFollow, type SubmitOptions } from './submit-answer';
 
 function readBatchFile(file: string): string {
   try {
@@ -27,13 +21,7 @@ async function submit(file: string, options: SubmitOptions): Promise<void> {
   const request = batchRequestFrom(readBatchFile(file), file === '-' ? 'stdin' : file, videoOptionsFrom(options));
   const connection = connect(options);
   const submission = await connection.client.submitBatch(request);
-  if (!options.wait) {
-    printJsonLine(submission);
-    return;
-  }
-  const view = batchViewFor(Boolean(process.stdout.isTTY));
-  view.submitted(submission);
-  process.exitCode = await followBatch(connection, submission.batch_id, view);
+  await printOrFollow(submission, options, batchViewFor, (view) => followBatch(connection, submission.batch_id, view));
 }
 
 export function batchSubmitCommand(): Command {

@@ -1,28 +1,16 @@
 /** `cli jobs submit URL [--modes ...] [--language xx] [--transcript-source ...] [--wait]`: a video job through the API. */
 import { Command } from 'commander';
-import { addConnectionOptions, connect, type ConnectionOptions } from '../api/connection';
-import { printJsonLine } from '../output';
+import { addConnectionOptions, connect } from '../api/connection';
 import { addVideoOptions, videoOptionsFrom } from '../video-options';
 import { followJob } from '../wait/follow-job';
 import { jobViewFor } from '../wait/job-view';
-
-interface SubmitOptions extends ConnectionOptions {
-  modes?: string;
-  language?: string;
-  wait?: boolean;
-}
+import { printOrFollow, type SubmitOptions } from './submit-answer';
 
 async function submit(url: string, options: SubmitOptions): Promise<void> {
   const videoOptions = videoOptionsFrom(options);
   const connection = connect(options);
   const submission = await connection.client.submitJob({ url, ...(videoOptions ? { options: videoOptions } : {}) });
-  if (!options.wait) {
-    printJsonLine(submission);
-    return;
-  }
-  const view = jobViewFor(Boolean(process.stdout.isTTY));
-  view.submitted(submission);
-  process.exitCode = await followJob(connection, submission.job_id, view);
+  await printOrFollow(submission, options, jobViewFor, (view) => followJob(connection, submission.job_id, view));
 }
 
 export function jobsSubmitCommand(): Command {

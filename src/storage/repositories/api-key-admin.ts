@@ -4,9 +4,10 @@
  * another user's key id behaves exactly like an unknown one. The key hash is written, never read
  * back.
  */
+import type { ExpressionBuilder, Updateable } from 'kysely';
 import type { Permission } from '../../domain/access';
 import type { Db } from '../database';
-import type { UserRow } from '../schema';
+import type { ApiKeysTable, Database, UserRow } from '../schema';
 
 /** A key as its owner may see it: never the hash, never the key. */
 export interface ApiKeyRecord {
@@ -107,14 +108,19 @@ export async function listActiveKeys(db: Db, userId: string): Promise<ApiKeyReco
     .execute();
 }
 
+/** A where clause for this user's key while it is not revoked. */
+function isActiveKey(userId: string, keyId: string) {
+  return (eb: ExpressionBuilder<Database, 'api_keys'>) => eb.and([eb('id', '=', keyId), eb('user_id', '=', userId), eb('revoked_at', 'is', null)]);
+}
+
 export async function findActiveKey(db: Db, userId: string, keyId: string): Promise<ApiKeyRecord | null> {
-  const row = await db
-    .selectFrom('api_keys')
-    .select(VISIBLE_COLUMNS)
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await db.selectFrom('api_keys').select(VISIBLE_COLUMNS).where(isActiveKey(userId, keyId)).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Writes these columns of a key of this user; null when it has no such (unrevoked) key. */
+async function updateActiveKey(db: Db, userId: string, keyId: string, values: Updateable<ApiKeysTable>): Promise<ApiKeyRecord | null> {
+  const row = await db.updateTable('api_keys').set(values).where(isActiveKey(userId, keyId)).returning(VISIBLE_COLUMNS).executeTakeFirst();
   return row ?? null;
 }
 
@@ -130,28 +136,12 @@ export async function updateKey(
     ...(changes.permissions !== undefined ? { permissions: changes.permissions } : {}),
   };
   if (Object.keys(values).length === 0) return findActiveKey(db, userId, keyId);
-  const row = await db
-    .updateTable('api_keys')
-    .set(values)
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning(VISIBLE_COLUMNS)
-    .executeTakeFirst();
-  return row ?? null;
+  return updateActiveKey(db, userId, keyId, values);
 }
 
 /** Revokes a key of this user now; null when it has no such (unrevoked) key. */
 export async function revokeKey(db: Db, userId: string, keyId: string): Promise<ApiKeyRecord | null> {
-  const row = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', keyId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning(VISIBLE_COLUMNS)
-    .executeTakeFirst();
-  return row ?? null;
+  return updateActiveKey(db, userId, keyId, { revoked_at: new Date() });
 }
 
 /**

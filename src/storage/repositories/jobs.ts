@@ -1,5 +1,5 @@
 /** Jobs as the system of record keeps them. Every function takes the database it works on. */
-import { sql, type OnConflictBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type OnConflictBuilder, type UpdateObject } from 'kysely';
 import type { JobFailure } from '../../domain/job-failure';
 import type { JobStatus, JobStep, JobWarning } from '../../domain/job';
 import type { SummaryEntry, SummaryMode } from '../../domain/summary';
@@ -210,20 +210,17 @@ function endTimes(row: { created_at: Date; completed_at: Date | null } | undefin
 }
 
 /**
- * Terminal transitions only apply to an active job, so a retried activity cannot flip a result;
- * the caller learns whether this call was the one that ended it.
+ * Ends an active job with these columns besides its end time and processing time. Terminal
+ * transitions only apply to an active job, so a retried activity cannot flip a result; the caller
+ * learns whether this call was the one that ended it.
  */
-export async function completeJob(db: Db, jobId: string, warnings: JobWarning[]): Promise<JobEndTimes | null> {
+async function endJob(db: Db, jobId: string, ending: (eb: ExpressionBuilder<Database, 'jobs'>) => UpdateObject<Database, 'jobs'>): Promise<JobEndTimes | null> {
   const row = await db
     .updateTable('jobs')
     .set((eb) => ({
-      status: 'completed',
-      current_step: 'completed',
-      progress_percentage: 100,
-      warnings: sql<string>`${eb.ref('warnings')} || ${JSON.stringify(warnings)}::jsonb`,
+      ...ending(eb),
       completed_at: sql<Date>`now()`,
       updated_at: sql<Date>`now()`,
-      started_at: sql<Date>`COALESCE(${eb.ref('started_at')}, now())`,
       processing_time: sql<number>`EXTRACT(EPOCH FROM (now() - COALESCE(${eb.ref('started_at')}, ${eb.ref('created_at')})))`,
     }))
     .where('id', '=', jobId)
@@ -233,21 +230,21 @@ export async function completeJob(db: Db, jobId: string, warnings: JobWarning[])
   return endTimes(row);
 }
 
+export async function completeJob(db: Db, jobId: string, warnings: JobWarning[]): Promise<JobEndTimes | null> {
+  return endJob(db, jobId, (eb) => ({
+    status: 'completed',
+    current_step: 'completed',
+    progress_percentage: 100,
+    warnings: sql<string>`${eb.ref('warnings')} || ${JSON.stringify(warnings)}::jsonb`,
+    started_at: sql<Date>`COALESCE(${eb.ref('started_at')}, now())`,
+  }));
+}
+
 export async function failJob(db: Db, jobId: string, failure: JobFailure): Promise<JobEndTimes | null> {
-  const row = await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'failed',
-      current_step: 'failed',
-      error_code: failure.code,
-      error_message: failure.message,
-      completed_at: sql<Date>`now()`,
-      updated_at: sql<Date>`now()`,
-      processing_time: sql<number>`EXTRACT(EPOCH FROM (now() - COALESCE(${eb.ref('started_at')}, ${eb.ref('created_at')})))`,
-    }))
-    .where('id', '=', jobId)
-    .where('status', 'in', ACTIVE)
-    .returning(['created_at', 'completed_at'])
-    .executeTakeFirst();
-  return endTimes(row);
+  return endJob(db, jobId, () => ({
+    status: 'failed',
+    current_step: 'failed',
+    error_code: failure.code,
+    error_message: failure.message,
+  }));
 }

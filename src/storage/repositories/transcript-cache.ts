@@ -33,6 +33,14 @@ export function isCachedTranscriptVersion(version: CachedTranscriptVersion) {
   return (eb: ExpressionBuilder<Database, 'transcript_cache'>) => eb.and([isCacheEntry(version)(eb), sql<boolean>`xmin = ${version.rowVersion}::xid`]);
 }
 
+/** A query for an entry's row with its row version selected, and the version a row read by it describes. */
+function cacheEntry(db: Db, key: CacheKey) {
+  return {
+    query: db.selectFrom('transcript_cache').select(sql<string>`xmin::text`.as('row_version')).where(isCacheEntry(key)),
+    versionOf: (row: { row_version: string }): CachedTranscriptVersion => ({ ...key, rowVersion: row.row_version }),
+  };
+}
+
 export interface CachedTranscript {
   transcript: Transcript;
   version: CachedTranscriptVersion;
@@ -45,13 +53,9 @@ export async function getCachedTranscript(
   language: string | null,
   kind: TranscriptCacheKind = 'captions',
 ): Promise<CachedTranscript | null> {
-  const requestedLanguage = languageKey(language);
-  const row = await db
-    .selectFrom('transcript_cache')
-    .select(['transcript', sql<string>`xmin::text`.as('row_version')])
-    .where(isCacheEntry({ videoId, requestedLanguage, kind }))
-    .executeTakeFirst();
-  return row ? { transcript: row.transcript, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } } : null;
+  const entry = cacheEntry(db, { videoId, requestedLanguage: languageKey(language), kind });
+  const row = await entry.query.select('transcript').executeTakeFirst();
+  return row ? { transcript: row.transcript, version: entry.versionOf(row) } : null;
 }
 
 /** An entry's outline, and the version it describes; null when there is no entry or it is not outlined yet. */
@@ -61,14 +65,10 @@ export async function getCachedTranscriptOutline(
   language: string | null,
   kind: TranscriptCacheKind = 'captions',
 ): Promise<{ outline: TranscriptOutline; version: CachedTranscriptVersion } | null> {
-  const requestedLanguage = languageKey(language);
-  const row = await db
-    .selectFrom('transcript_cache')
-    .select(['outline', sql<string>`xmin::text`.as('row_version')])
-    .where(isCacheEntry({ videoId, requestedLanguage, kind }))
-    .executeTakeFirst();
+  const entry = cacheEntry(db, { videoId, requestedLanguage: languageKey(language), kind });
+  const row = await entry.query.select('outline').executeTakeFirst();
   if (!row?.outline) return null;
-  return { outline: row.outline, version: { videoId, requestedLanguage, kind, rowVersion: row.row_version } };
+  return { outline: row.outline, version: entry.versionOf(row) };
 }
 
 /** Writes the entry with its outline, from its encoded form (src/transcripts). */
