@@ -65,22 +65,14 @@ async function startSuitePostgres(dir: string): Promise<SuitePostgres> {
     log: () => {},
   };
   fs.mkdirSync(dir, { recursive: true });
-  let server: RunningPostgresServer | null = await startPostgresServer(options);
+  const server: RunningPostgresServer = await startPostgresServer(options);
   const admin = new Client(server.connection);
   await admin.connect();
   await admin.query(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
   return {
     url: `postgres://postgres@localhost/${DATABASE}?host=${encodeURIComponent(options.socketDir)}`,
-    async stop() {
-      const running = server;
-      server = null;
-      await running?.stop();
-    },
-    async start() {
-      if (server) return;
-      server = await startPostgresServer({ ...options, initIfMissing: false });
-    },
+    ...restartable(server, () => startPostgresServer({ ...options, initIfMissing: false })),
   };
 }
 
@@ -97,9 +89,14 @@ async function startSuiteTemporal(dir: string): Promise<SuiteTemporal> {
     cliPath: process.env.TEMPORAL_CLI_PATH,
     log: () => {},
   };
-  let server: RunningDevServer | null = await startDevServer(options);
+  const server: RunningDevServer = await startDevServer(options);
+  return { address: server.address, ...restartable(server, () => startDevServer(options)) };
+}
+
+/** stop() and start() of a server started again the same way, each doing nothing when already so. */
+function restartable(first: { stop(): Promise<void> }, startAgain: () => Promise<{ stop(): Promise<void> }>) {
+  let server: { stop(): Promise<void> } | null = first;
   return {
-    address: server.address,
     async stop() {
       const running = server;
       server = null;
@@ -107,7 +104,7 @@ async function startSuiteTemporal(dir: string): Promise<SuiteTemporal> {
     },
     async start() {
       if (server) return;
-      server = await startDevServer(options);
+      server = await startAgain();
     },
   };
 }

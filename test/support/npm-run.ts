@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { groupAlive } from './processes';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -71,13 +72,4 @@ export function npmRun(script: string, env: Record<string, string>, options: Npm
       await exited;
     },
   };
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { waitFor } from './processes';
+import { groupAlive, waitFor } from './processes';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -86,15 +86,6 @@ export function npmStart(port: number, env: Record<string, string>, options: Npm
       await Promise.race([healthy, failed]);
     },
   };
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** `npm run --silent cli -- ...` against the same DATA_DIR; stdout's last line is its JSON. */

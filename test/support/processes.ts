@@ -65,3 +65,13 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Whether any process of the group `pgid` is still alive (one we may not signal counts). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
