@@ -3991,9 +3991,9 @@ export interface components {
         JobWebhookDeliveries: {
             /** @enum {boolean} */
             success: true;
-            job_id: string;
             webhook_url: string | null;
             deliveries: components["schemas"]["WebhookDelivery"][];
+            job_id: string;
         };
         WebhookDelivery: {
             /** @description Also the webhook-id header of every attempt */
@@ -4042,9 +4042,9 @@ export interface components {
         BatchWebhookDeliveries: {
             /** @enum {boolean} */
             success: true;
-            batch_id: string;
             webhook_url: string | null;
             deliveries: components["schemas"]["WebhookDelivery"][];
+            batch_id: string;
         };
         ProxyList: {
             /** @enum {boolean} */

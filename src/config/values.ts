@@ -54,6 +54,16 @@ export const smtpUrl = z.string().superRefine((raw, ctx) => {
   }
 });
 
+/** JSON.parse for a variable's text; an issue showing `example` when it is not JSON. */
+function parseJsonVariable(raw: string, ctx: z.RefinementCtx, example: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `must be JSON, e.g. ${example}` });
+    return z.NEVER;
+  }
+}
+
 const limitValue = z.number().int().positive().nullable();
 /** PLAN_LIMITS: JSON overriding the per-plan defaults; plans left out keep theirs, null means no cap. */
 export const planLimitsJson = z
@@ -61,13 +71,8 @@ export const planLimitsJson = z
   .optional()
   .transform((raw, ctx): PlanLimitTable => {
     if (raw === undefined) return DEFAULT_PLAN_LIMITS;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"free": {"requests_per_minute": 10, "videos_per_month": 20}}' });
-      return z.NEVER;
-    }
+    const parsed = parseJsonVariable(raw, ctx, '{"free": {"requests_per_minute": 10, "videos_per_month": 20}}');
+    if (parsed === z.NEVER) return z.NEVER;
     const shape = z.partialRecord(
       z.enum(PLANS),
       z.strictObject({ requests_per_minute: limitValue.optional(), videos_per_month: limitValue.optional() }),
@@ -96,13 +101,8 @@ export const llmPricesJson = z
   .optional()
   .transform((raw, ctx): Record<string, { input: number; output: number }> => {
     if (raw === undefined) return {};
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"gpt-4o-mini": {"input": 0.15, "output": 0.6}}' });
-      return z.NEVER;
-    }
+    const value = parseJsonVariable(raw, ctx, '{"gpt-4o-mini": {"input": 0.15, "output": 0.6}}');
+    if (value === z.NEVER) return z.NEVER;
     const table = z.record(z.string().min(1), z.object({ input: z.number().min(0), output: z.number().min(0) }).strict()).safeParse(value);
     if (!table.success) {
       ctx.addIssue({ code: 'custom', message: 'must map model names to {"input": USD, "output": USD} per million tokens' });

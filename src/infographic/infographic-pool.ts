@@ -4,35 +4,27 @@
  * serves meanwhile. One thread is enough for one image per job; requests beyond it queue.
  */
 import path from 'node:path';
-import { createCpuThreads } from '../lib/cpu-threads';
+import { createCpuThreads, type ThreadPoolSize } from '../lib/cpu-threads';
 import type { InfographicData } from './infographic-data';
 import type { RenderedInfographic } from './render-infographic';
 import type { InfographicTaskResult } from './thread/infographic-task';
 
-export interface InfographicRenderer {
-  /** Renders on the thread; `signal` abandons the render (the thread is replaced). */
-  render(data: InfographicData, options?: { signal?: AbortSignal }): Promise<RenderedInfographic>;
-  /** Waits for running renders, then stops the thread. */
-  close(): Promise<void>;
-}
-
-export interface InfographicRendererOptions {
-  /** Default 1. */
-  maxThreads?: number;
-  /** An idle thread exits after this long, so an idle service holds no fonts or renderer heap. Default 60 s. */
-  idleTimeoutMs?: number;
-}
+/** One thread by default: one image per job. */
+export type InfographicRendererOptions = ThreadPoolSize;
 
 const THREAD_MODULE = path.join(__dirname, 'thread', 'infographic-task');
 
-export function createInfographicRenderer(options: InfographicRendererOptions = {}): InfographicRenderer {
+/** Renders on the thread; `signal` abandons a render (the thread is replaced). `close` waits for running renders, then stops the thread. */
+export type InfographicRenderer = ReturnType<typeof createInfographicRenderer>;
+
+export function createInfographicRenderer(options: InfographicRendererOptions = {}) {
   const threads = createCpuThreads<InfographicData, InfographicTaskResult>({ module: THREAD_MODULE, name: 'renderInfographicTask', ...options });
   return {
-    async render(data, { signal } = {}) {
+    async render(data: InfographicData, { signal }: { signal?: AbortSignal } = {}): Promise<RenderedInfographic> {
       const { svg, png } = await threads.run(data, { signal });
       // The moved memory becomes a Buffer without another copy.
       return { svg, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
     },
-    close: () => threads.close(),
+    close: (): Promise<void> => threads.close(),
   };
 }

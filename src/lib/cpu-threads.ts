@@ -7,15 +7,19 @@
 import { Piscina } from 'piscina';
 import { threadModule } from './thread-module';
 
-export interface CpuThreadOptions {
+/** How many threads a pool may hold, and how soon an idle one exits. */
+export interface ThreadPoolSize {
+  /** Default 1; tasks beyond the threads queue. */
+  maxThreads?: number;
+  /** An idle thread exits after this long, so an idle service holds no heap for it. Default 60 s. */
+  idleTimeoutMs?: number;
+}
+
+export interface CpuThreadOptions extends ThreadPoolSize {
   /** The task's module, its path without the extension (src/lib/thread-module.ts). */
   module: string;
   /** The function of that module each task runs. */
   name: string;
-  /** Default 1; tasks beyond the threads queue. */
-  maxThreads?: number;
-  /** An idle thread exits after this long. Default 60 s. */
-  idleTimeoutMs?: number;
 }
 
 export interface CpuThreads<Task, Result> {

@@ -102,24 +102,30 @@ const REFUSED_MESSAGE =
   'webhook_url must be an http or https URL whose host resolves to public internet addresses ' +
   '(not loopback, private, link-local, multicast or reserved)';
 
+/** The form check alone: an http(s) URL without credentials, or AppError('INVALID_WEBHOOK_URL'). */
+export function parseWebhookUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must be an http or https URL');
+  }
+  if (url.username || url.password) {
+    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must not carry credentials');
+  }
+  return url;
+}
+
 /**
  * Submission-time check: throws AppError('INVALID_WEBHOOK_URL') for non-http(s) URLs, URLs with
  * credentials, hosts that do not resolve, and any host that resolves to a forbidden address,
  * unless allowPrivate (ALLOW_PRIVATE_WEBHOOKS=true, local development and tests).
  */
 export async function assertWebhookTarget(url: string, options: TargetCheckOptions): Promise<void> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url is not a valid URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must be an http or https URL');
-  }
-  if (parsed.username || parsed.password) {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must not carry credentials');
-  }
+  const parsed = parseWebhookUrl(url);
   if (options.allowPrivate) return;
   try {
     await resolvePublicAddresses(parsed.hostname, options.resolver);

@@ -3,7 +3,7 @@
  * Temporal workflow per delivery, and SSRF protection at submission and at connect time.
  */
 export { recordWebhookDelivery, type RecordedDelivery, type WebhookDeps, type WebhookEventType, type ScheduleWebhookInput } from './schedule';
-export { assertWebhookTarget, forbiddenReason, isForbiddenAddress, guardedLookup, resolvePublicAddresses, WebhookTargetRefusedError, type Resolver } from './address-policy';
+export { assertWebhookTarget, parseWebhookUrl, forbiddenReason, isForbiddenAddress, guardedLookup, resolvePublicAddresses, WebhookTargetRefusedError, type Resolver } from './address-policy';
 export { createWebhookHttpClient, type WebhookHttpClient, type AttemptResult } from './http-client';
 export { attemptDelivery } from './deliver';
 export { signedHeaders } from './signing';

@@ -1,6 +1,7 @@
 import { looksLikeCaptchaPage } from './captcha';
 import { YouTubeError } from './errors';
 import type { HttpSession } from './http-session';
+import { postInnertube } from './innertube-post';
 import type { InnertubeClient } from './innertube-clients';
 
 /** What the watch page told us that the InnerTube API wants to see again. */
@@ -21,25 +22,13 @@ export async function requestPlayer(
   videoId: string,
   hints: SessionHints,
 ): Promise<unknown> {
-  // Keyless requests are accepted too, so a page without a key does not stop us.
-  const query = `${hints.apiKey ? `key=${encodeURIComponent(hints.apiKey)}&` : ''}prettyPrint=false`;
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'User-Agent': client.userAgent,
-    'X-YouTube-Client-Name': String(client.clientNameId),
-    'X-YouTube-Client-Version': client.clientVersion,
-    Origin: 'https://www.youtube.com',
-    'Accept-Language': 'en-US,en;q=0.9',
-  };
-  if (hints.visitorData) headers['X-Goog-Visitor-Id'] = hints.visitorData;
-
-  const response = await session.send({
-    method: 'POST',
-    url: session.base.resolve(`/youtubei/v1/player?${query}`),
-    headers,
-    body: JSON.stringify(playerRequestBody(client, videoId, hints.visitorData)),
-    purpose: `the ${client.clientName} player request`,
-  });
+  const response = await postInnertube(
+    session,
+    'player',
+    { ...client, clientNameId: String(client.clientNameId), ...hints },
+    playerRequestBody(client, videoId, hints.visitorData),
+    `the ${client.clientName} player request`,
+  );
 
   if (response.status === 403) {
     throw new YouTubeError('SOURCE_BLOCKED', `YouTube refused the ${client.clientName} player request (HTTP 403)`);

@@ -6,9 +6,9 @@ import { statusCommand } from './status-command';
 
 export function batchStatusCommand(): Command {
   return statusCommand({
-    description: "prints the batch's status record (progress, counts, and every job's state) as one JSON line",
-    argument: { name: '<BATCH_ID>', description: 'the batch_id that submit printed' },
-    waitDescription: 'follow the batch until every video has ended, as submit --wait does',
+    noun: 'batch',
+    holds: "progress, counts, and every job's state",
+    endsWhen: 'every video has ended',
     read: (connection, id) => connection.client.batchStatus(id),
     follow: (connection, id, tty) => followBatch(connection, id, batchViewFor(tty)),
   });

@@ -6,9 +6,9 @@ import { statusCommand } from './status-command';
 
 export function jobsStatusCommand(): Command {
   return statusCommand({
-    description: "prints the job's status record (status, progress_percentage, current_step, ...) as one JSON line",
-    argument: { name: '<JOB_ID>', description: 'the job_id that submit printed' },
-    waitDescription: 'follow the job until it ends, as submit --wait does',
+    noun: 'job',
+    holds: 'status, progress_percentage, current_step, ...',
+    endsWhen: 'it ends',
     read: (connection, id) => connection.client.jobStatus(id),
     follow: (connection, id, tty) => followJob(connection, id, jobViewFor(tty)),
   });

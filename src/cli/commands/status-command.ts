@@ -8,10 +8,12 @@ import { printJsonLine } from '../output';
 import { workflowIdArgument } from '../workflow-id';
 
 export interface StatusCommandSpec {
-  description: string;
-  /** `<JOB_ID>` or `<BATCH_ID>`, and what it is. */
-  argument: { name: string; description: string };
-  waitDescription: string;
+  /** What submit started: `job` or `batch`. */
+  noun: 'job' | 'batch';
+  /** What its status record holds, for the help text. */
+  holds: string;
+  /** When following it ends. */
+  endsWhen: string;
   read(connection: Connection, id: string): Promise<unknown>;
   /** Follows it to its end, drawing its progress on a terminal; resolves to the exit code. */
   follow(connection: Connection, id: string, tty: boolean): Promise<number>;
@@ -19,9 +21,9 @@ export interface StatusCommandSpec {
 
 export function statusCommand(spec: StatusCommandSpec): Command {
   const command = new Command('status')
-    .description(spec.description)
-    .argument(spec.argument.name, spec.argument.description)
-    .option('--wait', spec.waitDescription);
+    .description(`prints the ${spec.noun}'s status record (${spec.holds}) as one JSON line`)
+    .argument(`<${spec.noun.toUpperCase()}_ID>`, `the ${spec.noun}_id that submit printed`)
+    .option('--wait', `follow the ${spec.noun} until ${spec.endsWhen}, as submit --wait does`);
   return addConnectionOptions(command).action(async (rawId: string, options: ConnectionOptions & { wait?: boolean }) => {
     const id = workflowIdArgument(rawId);
     const connection = connect(options);

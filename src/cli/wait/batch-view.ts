@@ -4,8 +4,7 @@
  */
 import type { SingleBar } from 'cli-progress';
 import type { BatchStatus, BatchSubmission } from '../../../client';
-import { printJsonLine, printNote } from '../output';
-import { createBars, formatSeconds } from './progress-bars';
+import { JsonLinesView, LiveBarsView } from './view-bases';
 
 export interface BatchView {
   submitted(submission: BatchSubmission): void;
@@ -19,20 +18,10 @@ export function batchViewFor(terminal: boolean): BatchView {
   return terminal ? new BatchBars() : new BatchLines();
 }
 
-class BatchLines implements BatchView {
-  submitted(submission: BatchSubmission) {
-    printJsonLine(submission);
-  }
-  changed(status: BatchStatus) {
-    printJsonLine(status);
-  }
-  retrying(reason: string, delaySeconds: number) {
-    printNote(`waiting ${formatSeconds(delaySeconds)} before asking again: ${reason}`);
-  }
+class BatchLines extends JsonLinesView<BatchSubmission, BatchStatus> implements BatchView {
   finished() {
     // The last status line is the batch's final state.
   }
-  close() {}
 }
 
 const MAX_LABEL_WIDTH = 24;
@@ -49,10 +38,12 @@ function jobState(job: BatchStatus['jobs'][number]): string {
   return job.status === 'processing' ? job.current_step : job.status;
 }
 
-class BatchBars implements BatchView {
-  private readonly bars = createBars(' {label} {bar} {percentage}% | {state}');
-  private total: SingleBar | null = null;
+class BatchBars extends LiveBarsView implements BatchView {
   private readonly videos = new Map<string, SingleBar>();
+
+  constructor() {
+    super(' {label} {bar} {percentage}% | {state}');
+  }
 
   submitted(submission: BatchSubmission) {
     process.stdout.write(`submitted ${submission.batch_id}: ${submission.total_jobs} videos\n`);
@@ -66,8 +57,8 @@ class BatchBars implements BatchView {
       label: TOTAL_LABEL.padEnd(width),
       state: `${ended}/${status.total_jobs} ended (${status.completed_jobs} completed, ${status.failed_jobs} failed)`,
     };
-    if (!this.total) this.total = this.bars.create(100, status.progress_percentage, totalPayload);
-    else this.total.update(status.progress_percentage, totalPayload);
+    if (!this.lead) this.lead = this.bars.create(100, status.progress_percentage, totalPayload);
+    else this.lead.update(status.progress_percentage, totalPayload);
     for (const job of status.jobs) {
       const payload = { label: (labels.get(job.job_id) ?? '').padEnd(width), state: jobState(job) };
       const bar = this.videos.get(job.job_id);
@@ -76,23 +67,11 @@ class BatchBars implements BatchView {
     }
   }
 
-  retrying(reason: string, delaySeconds: number) {
-    // The bars print logged lines when they next draw, which they do only once they exist.
-    const line = `waiting ${formatSeconds(delaySeconds)} before asking again: ${reason}`;
-    if (this.total) this.bars.log(` ${line}\n`);
-    else printNote(line);
-  }
-
   finished(status: BatchStatus) {
     this.close();
     const mark = status.status === 'completed' ? '✔' : '✖';
     process.stdout.write(
       `${mark} ${status.batch_id} ${status.status}: ${status.completed_jobs} completed, ${status.failed_jobs} failed; results: cli batch results ${status.batch_id}\n`,
     );
-  }
-
-  close() {
-    if (this.total) this.bars.stop();
-    this.total = null;
   }
 }

@@ -3,10 +3,10 @@
  * progress, the step it is in, and a line for each step it finishes), JSON lines otherwise (the
  * status record at every change, then the result record).
  */
-import type { SingleBar } from 'cli-progress';
 import type { JobResult, JobStatus, JobSubmission } from '../../../client';
-import { printJsonLine, printNote } from '../output';
-import { createBars, formatSeconds } from './progress-bars';
+import { printJsonLine } from '../output';
+import { formatSeconds } from './progress-bars';
+import { JsonLinesView, LiveBarsView } from './view-bases';
 
 export interface JobView {
   submitted(submission: JobSubmission): void;
@@ -22,29 +22,21 @@ export function jobViewFor(terminal: boolean): JobView {
   return terminal ? new JobBars() : new JobLines();
 }
 
-class JobLines implements JobView {
-  submitted(submission: JobSubmission) {
-    printJsonLine(submission);
-  }
-  changed(status: JobStatus) {
-    printJsonLine(status);
-  }
-  retrying(reason: string, delaySeconds: number) {
-    printNote(`waiting ${formatSeconds(delaySeconds)} before asking again: ${reason}`);
-  }
+class JobLines extends JsonLinesView<JobSubmission, JobStatus> implements JobView {
   completed(result: JobResult) {
     printJsonLine(result);
   }
   failed() {
     // The last status line already says failed, with the job's error.
   }
-  close() {}
 }
 
-class JobBars implements JobView {
-  private readonly bars = createBars(' {bar} {percentage}% | {step}{remaining}');
-  private bar: SingleBar | null = null;
+class JobBars extends LiveBarsView implements JobView {
   private step: { name: string; since: number } | null = null;
+
+  constructor() {
+    super(' {bar} {percentage}% | {step}{remaining}');
+  }
 
   submitted(submission: JobSubmission) {
     process.stdout.write(`submitted ${submission.job_id}\n`);
@@ -57,15 +49,8 @@ class JobBars implements JobView {
     }
     if (this.step?.name !== status.current_step) this.step = { name: status.current_step, since: Date.now() };
     const payload = { step: status.current_step, remaining };
-    if (!this.bar) this.bar = this.bars.create(100, status.progress_percentage, payload);
-    else this.bar.update(status.progress_percentage, payload);
-  }
-
-  retrying(reason: string, delaySeconds: number) {
-    // The bars print logged lines when they next draw, which they do only once they exist.
-    const line = `waiting ${formatSeconds(delaySeconds)} before asking again: ${reason}`;
-    if (this.bar) this.bars.log(` ${line}\n`);
-    else printNote(line);
+    if (!this.lead) this.lead = this.bars.create(100, status.progress_percentage, payload);
+    else this.lead.update(status.progress_percentage, payload);
   }
 
   completed(result: JobResult) {
@@ -78,10 +63,5 @@ class JobBars implements JobView {
     this.close();
     const reason = status.error ? `: ${status.error.code}: ${status.error.message}` : '';
     process.stdout.write(`✖ ${status.job_id} failed${reason}\n`);
-  }
-
-  close() {
-    if (this.bar) this.bars.stop();
-    this.bar = null;
   }
 }

@@ -4,6 +4,7 @@ import type { BatchStatus } from '../../domain/batch';
 import { batchEndStatus } from '../../domain/batch';
 import type { Db } from '../database';
 import type { BatchRow, JobRow, NewBatchRow, NewJobRow } from '../schema';
+import { newestFirstPage, type Page, type PageRequest } from './newest-first-page';
 import type { JobEndTimes } from './jobs';
 
 export async function insertBatch(db: Db, batch: NewBatchRow): Promise<BatchRow> {
@@ -64,24 +65,10 @@ export function inBatchOrder<T extends { id: string }>(jobIds: readonly string[]
   return [...rows].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
 }
 
-export interface BatchPage {
-  rows: BatchRow[];
-  total: number;
-}
+export type BatchPage = Page<BatchRow>;
 
-export async function listBatchesForUser(
-  db: Db,
-  userId: string,
-  page: { limit: number; offset: number; status?: BatchStatus },
-): Promise<BatchPage> {
-  let query = db.selectFrom('batches').where('user_id', '=', userId);
-  if (page.status) query = query.where('status', '=', page.status);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
+export const listBatchesForUser = (db: Db, userId: string, page: PageRequest & { status?: BatchStatus }): Promise<BatchPage> =>
+  newestFirstPage(db.selectFrom('batches').where('user_id', '=', userId).$if(page.status !== undefined, (q) => q.where('status', '=', page.status!)), page);
 
 /** Batches accepted but never handed to Temporal (the API died, or Temporal was down). */
 export async function findUnstartedBatches(db: Db, olderThanSeconds: number, limit: number): Promise<BatchRow[]> {

@@ -7,6 +7,7 @@ import type { Transcript } from '../../domain/transcript';
 import type { VideoMetadata } from '../../domain/video';
 import type { Db } from '../database';
 import type { Database, JobRow, NewJobRow } from '../schema';
+import { newestFirstPage, type Page, type PageRequest } from './newest-first-page';
 import { isCachedTranscriptVersion, type CachedTranscriptVersion } from './transcript-cache';
 
 export async function insertJob(db: Db, job: NewJobRow): Promise<JobRow> {
@@ -32,30 +33,10 @@ export async function findJob(db: Db, jobId: string): Promise<JobRow | null> {
   return (await db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst()) ?? null;
 }
 
-export interface JobPage {
-  rows: JobRow[];
-  total: number;
-}
+export type JobPage = Page<JobRow>;
 
-export async function listJobsForUser(
-  db: Db,
-  userId: string,
-  page: { limit: number; offset: number; status?: JobStatus },
-): Promise<JobPage> {
-  let query = db.selectFrom('jobs').where('user_id', '=', userId);
-  if (page.status) query = query.where('status', '=', page.status);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
+export const listJobsForUser = (db: Db, userId: string, page: PageRequest & { status?: JobStatus }): Promise<JobPage> =>
+  newestFirstPage(db.selectFrom('jobs').where('user_id', '=', userId).$if(page.status !== undefined, (q) => q.where('status', '=', page.status!)), page);
 
 /**
  * Jobs accepted but never handed to Temporal (the API died, or Temporal was down). Batch children

@@ -1,6 +1,7 @@
 import { looksLikeCaptchaPage } from '../captcha';
 import { YouTubeError } from '../errors';
 import type { HttpSession } from '../http-session';
+import { postInnertube } from '../innertube-post';
 import { WEB_USER_AGENT } from '../innertube-clients';
 import type { WebClientHints } from '../watch-page';
 
@@ -23,24 +24,13 @@ export type NextPayload = { videoId: string } | { continuation: string };
  */
 export async function requestNext(session: HttpSession, hints: WebClientHints, payload: NextPayload): Promise<unknown> {
   const clientVersion = hints.clientVersion ?? WEB_CLIENT_VERSION;
-  const query = `${hints.apiKey ? `key=${encodeURIComponent(hints.apiKey)}&` : ''}prettyPrint=false`;
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'User-Agent': WEB_USER_AGENT,
-    'X-YouTube-Client-Name': WEB_CLIENT_NAME_ID,
-    'X-YouTube-Client-Version': clientVersion,
-    Origin: 'https://www.youtube.com',
-    'Accept-Language': 'en-US,en;q=0.9',
-  };
-  if (hints.visitorData) headers['X-Goog-Visitor-Id'] = hints.visitorData;
-
-  const response = await session.send({
-    method: 'POST',
-    url: session.base.resolve(`/youtubei/v1/next?${query}`),
-    headers,
-    body: JSON.stringify({ context: webContext(clientVersion, hints.visitorData), ...payload }),
-    purpose: 'the comments request',
-  });
+  const response = await postInnertube(
+    session,
+    'next',
+    { userAgent: WEB_USER_AGENT, clientNameId: WEB_CLIENT_NAME_ID, clientVersion, apiKey: hints.apiKey, visitorData: hints.visitorData },
+    { context: webContext(clientVersion, hints.visitorData), ...payload },
+    'the comments request',
+  );
 
   if (response.consentRedirect) {
     throw new YouTubeError('SOURCE_BLOCKED', 'YouTube sent the comments request to its cookie-consent page');

@@ -11,6 +11,13 @@ const iso = (what: string) => z.string().describe(`${what} (ISO 8601, UTC)`);
 const count = (what: string) => z.number().int().min(0).describe(what);
 const percentOrNull = (what: string) => z.number().nullable().describe(`${what}, in percent (2 decimals); null when undefined (no cap, or nothing to divide by)`);
 
+/** A period's projected videos beside the plan's cap. */
+const quotaProjection = (projected: string, limit: string) => ({
+  projected_videos: z.number().int().describe(projected),
+  videos_limit: z.number().int().nullable().describe(limit),
+  projected_percent_of_quota: percentOrNull('projected_videos / videos_limit'),
+});
+
 export const RateLimitsSchema = z
   .object({
     requests_per_minute: z.number().int().nullable().describe('Requests allowed per minute for the calling key on this plan; null when the plan has no throttle.'),
@@ -257,9 +264,7 @@ export const UsageAnalyticsSchema = z
             period_start: iso('Start of this month'),
             period_end: iso('End of this month (exclusive): the quota reset'),
             videos_used: count('Videos accepted so far this month (quota counter).'),
-            projected_videos: z.number().int().describe('This month at its own pace so far (as cost_projection in usage/current).'),
-            videos_limit: z.number().int().nullable().describe('Monthly cap; null means no cap.'),
-            projected_percent_of_quota: percentOrNull('projected_videos / videos_limit'),
+            ...quotaProjection('This month at its own pace so far (as cost_projection in usage/current).', 'Monthly cap; null means no cap.'),
             on_track_to_exceed: z.boolean().describe('projected_videos > videos_limit.'),
           })
           .describe('The current calendar month.'),
@@ -267,9 +272,10 @@ export const UsageAnalyticsSchema = z
           .object({
             period_start: iso('Start of next month'),
             period_end: iso('End of next month (exclusive)'),
-            projected_videos: z.number().int().describe('Videos used / days elapsed * days in next month, rounded (from the unrounded daily average).'),
-            videos_limit: z.number().int().nullable().describe('Monthly cap on the current plan; null means no cap.'),
-            projected_percent_of_quota: percentOrNull('projected_videos / videos_limit'),
+            ...quotaProjection(
+              'Videos used / days elapsed * days in next month, rounded (from the unrounded daily average).',
+              'Monthly cap on the current plan; null means no cap.',
+            ),
             would_exceed_quota: z.boolean().describe('projected_videos > videos_limit.'),
           })
           .describe('Next calendar month, from the last 30 days\' pace.'),

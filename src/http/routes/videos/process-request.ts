@@ -8,6 +8,7 @@ import { MAX_TRANSCRIPT_BYTES, type JobRequest, type JobWarning } from '../../..
 import { SUMMARY_MODES, type SummaryMode } from '../../../domain/summary';
 import { TRANSCRIPT_SOURCE_OPTIONS } from '../../../domain/transcript';
 import { parseVideoUrl } from '../../../domain/video-url';
+import { parseWebhookUrl } from '../../../webhooks';
 
 const summaryMode = z.enum(SUMMARY_MODES);
 const shortText = (max: number) => z.string().trim().min(1).max(max);
@@ -78,7 +79,7 @@ export function normaliseProcessRequest(body: ProcessRequestBody, features: Serv
       url: body.url.slice(0, 200),
     });
   }
-  const webhookUrl = body.webhook_url ? checkWebhookScheme(body.webhook_url) : null;
+  const webhookUrl = body.webhook_url ? parseWebhookUrl(body.webhook_url).toString() : null;
   const options = body.options ?? {};
   const warnings: JobWarning[] = [];
 
@@ -128,22 +129,6 @@ export function normaliseProcessRequest(body: ProcessRequestBody, features: Serv
       clientReference: body.client_reference ?? null,
     },
   };
-}
-
-function checkWebhookScheme(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url is not a valid URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must be an http or https URL');
-  }
-  if (url.username || url.password) {
-    throw new AppError('INVALID_WEBHOOK_URL', 'webhook_url must not carry credentials');
-  }
-  return url.toString();
 }
 
 /** RFC 9745: the date summary_type was deprecated (v1.1.0, December 2024). */

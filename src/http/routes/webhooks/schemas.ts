@@ -50,20 +50,12 @@ export const DeliveryDetailSchema = DeliverySummarySchema.extend({
   attempt_log: z.array(WebhookAttemptSchema).describe('Every attempt, oldest first'),
 }).meta({ id: 'WebhookDelivery' });
 
-export const JobWebhookDeliveriesSchema = z
-  .object({
-    success: z.literal(true),
-    job_id: z.string(),
-    webhook_url: z.string().nullable(),
-    deliveries: z.array(DeliveryDetailSchema),
-  })
-  .meta({ id: 'JobWebhookDeliveries' });
+/** The deliveries of one job or batch; its id field is added beside these. */
+const DeliveriesOfOne = z.object({
+  success: z.literal(true),
+  webhook_url: z.string().nullable(),
+  deliveries: z.array(DeliveryDetailSchema),
+});
 
-export const BatchWebhookDeliveriesSchema = z
-  .object({
-    success: z.literal(true),
-    batch_id: z.string(),
-    webhook_url: z.string().nullable(),
-    deliveries: z.array(DeliveryDetailSchema),
-  })
-  .meta({ id: 'BatchWebhookDeliveries' });
+export const JobWebhookDeliveriesSchema = DeliveriesOfOne.extend({ job_id: z.string() }).meta({ id: 'JobWebhookDeliveries' });
+export const BatchWebhookDeliveriesSchema = DeliveriesOfOne.extend({ batch_id: z.string() }).meta({ id: 'BatchWebhookDeliveries' });
