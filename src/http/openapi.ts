@@ -1,7 +1,7 @@
 /** The OpenAPI document, generated from the same route declarations that validate requests. */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject } from 'zod';
-import type { AnyRoute } from './route';
+import { routeTags, type AnyRoute } from './route';
 import { documentedResponses } from './standard-responses';
 
 /** The API's name: the document's info.title, and the title of the reference page drawn from it. */
@@ -19,7 +19,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
       path: route.path.replace(/:([A-Za-z_]+)/g, '{$1}'),
       summary: route.summary,
       description: route.description,
-      tags: route.tags,
+      tags: routeTags(route),
       security: requiresKey ? [{ bearer: [] }, { apiKeyHeader: [] }] : [],
       request: {
         ...(route.request?.params ? { params: route.request.params as ZodObject } : {}),

@@ -100,7 +100,8 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   aliases?: string[];
   summary: string;
   description?: string;
-  tags: string[];
+  /** The document's groups; by default the path's area (`videos` for /api/v1/videos/…, `health` for /health). */
+  tags?: string[];
   auth: RouteAuth;
   /** A plan-gated route (pdf_export, batch): refused with PLAN_UPGRADE_REQUIRED on plans without it. */
   feature?: RouteFeature;
@@ -119,6 +120,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
    * legitimately takes longer; past it the client gets 503 SERVICE_UNAVAILABLE.
    */
   deadline?: (standardMs: number) => number;
+}
+
+/** A route's groups in the document: its own, or the area its path lies in. */
+export function routeTags(route: { path: string; tags?: string[] }): string[] {
+  return route.tags ?? [route.path.replace(/^\/api\/v1\//, '/').split('/')[1] ?? ''];
 }
 
 export type AnyRoute = RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined, unknown>;

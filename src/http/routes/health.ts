@@ -48,7 +48,6 @@ export const healthRoute = (deps: HealthDeps) =>
       'No key needed. 200 with status "ok" when the database, Redis (if configured) and Temporal answer; ' +
       '200 with status "degraded" when only Redis does not (the service keeps serving, throttling per process); ' +
       '503 when the database or Temporal does not, and 503 with status "draining" while the process shuts down.',
-    tags: ['health'],
     auth: { kind: 'none' },
     responses: {
       200: { description: 'Serving: every dependency answers ("ok"), or all but Redis ("degraded")', schema: HealthSchema },

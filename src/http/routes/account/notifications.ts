@@ -12,7 +12,6 @@ export interface AccountRouteDeps {
   db: Db;
 }
 
-const TAGS = ['account'];
 /** Reading needs `read`, as every GET does; changing needs `process`, as every change to the account does. */
 const READ_AUTH = keyWith('read');
 const CHANGE_AUTH = keyWith('process');
@@ -46,7 +45,6 @@ export const getNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     path: '/api/v1/account/notifications',
     summary: 'Your email notice settings',
     description: WHAT_IS_SENT,
-    tags: TAGS,
     auth: READ_AUTH,
     responses: { 200: { description: 'The settings', schema: NotificationSettingsSchema } },
     async handler({ principal }) {
@@ -60,7 +58,6 @@ export const updateNotificationSettingsRoute = (deps: AccountRouteDeps) =>
     path: '/api/v1/account/notifications',
     summary: 'Turn email notices on or off',
     description: `${WHAT_IS_SENT} Needs a key with the process permission.`,
-    tags: TAGS,
     auth: CHANGE_AUTH,
     request: { body: UpdateNotificationSettingsBody },
     responses: { 200: { description: 'The settings, as changed', schema: NotificationSettingsSchema } },

@@ -24,7 +24,6 @@ export interface AuthRouteDeps {
   keysPerUserMax: number;
 }
 
-const TAGS = ['auth'];
 /** Changing what keys exist or may do, or the webhook secret: `process`. Reading them: any valid key. */
 export const MANAGING_KEY = keyWith('process');
 
@@ -68,7 +67,6 @@ export const createKeyRoute = (deps: AuthRouteDeps) =>
       'Issues a new key for the calling key\'s user. The full key is in this response only; afterwards only prefix and last_four are shown. ' +
       'Needs the "process" permission; the new key cannot hold a permission the calling key lacks. A user holds at most KEYS_PER_USER_MAX ' +
       'active keys (default 20): revoke one to make room.',
-    tags: TAGS,
     auth: MANAGING_KEY,
     request: { body: CreateKeyBody },
     responses: {
@@ -109,7 +107,6 @@ export const listKeysRoute = (deps: AuthRouteDeps) =>
     path: '/api/v1/auth/keys',
     summary: 'List your API keys',
     description: 'Every key of the calling key\'s user that is not revoked (expired ones included), newest first. Never the key itself. Any valid key.',
-    tags: TAGS,
     auth: ANY_KEY,
     responses: { 200: { description: 'The keys', schema: ApiKeyListSchema } },
     async handler({ principal }) {
@@ -124,7 +121,6 @@ export const getKeyRoute = (deps: AuthRouteDeps) =>
     path: '/api/v1/auth/keys/:key_id',
     summary: 'One of your API keys',
     description: 'Any valid key.',
-    tags: TAGS,
     auth: ANY_KEY,
     request: { params: KeyIdParams },
     resource: ownKey(deps.db),
@@ -142,7 +138,6 @@ export const updateKeyRoute = (deps: AuthRouteDeps) =>
     description:
       'Needs the "process" permission. New permissions take effect on the next request, on every API process. They must be held by the ' +
       'calling key (narrowing is always allowed when the calling key holds what remains).',
-    tags: TAGS,
     auth: MANAGING_KEY,
     request: { params: KeyIdParams, body: UpdateKeyBody },
     responses: {
@@ -167,7 +162,6 @@ export const revokeKeyRoute = (deps: AuthRouteDeps) =>
     description:
       'Needs the "process" permission. Revoked at once: the next request with the key is refused with INVALID_API_KEY on every API process. ' +
       'A key may revoke itself.',
-    tags: TAGS,
     auth: MANAGING_KEY,
     request: { params: KeyIdParams },
     responses: { 200: { description: 'Revoked', schema: RevokedApiKeySchema }, 404: refusal(KEY_NOT_FOUND) },

@@ -9,7 +9,6 @@ export const validateKeyRoute = () =>
     path: '/api/v1/auth/validate',
     summary: 'Check the calling API key',
     description: 'Answers 200 for a valid key, with whose it is and what it may do; 401 INVALID_API_KEY for a malformed, unknown, revoked or expired one.',
-    tags: ['auth'],
     auth: ANY_KEY,
     responses: { 200: { description: 'The key is valid', schema: KeyValidationSchema } },
     async handler({ principal }) {

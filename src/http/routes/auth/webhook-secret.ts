@@ -15,7 +15,6 @@ export const webhookSecretRoute = (deps: AuthRouteDeps) =>
       'Webhook deliveries are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256>) ' +
       'with this secret: the HMAC key is the base64 part after whsec_. Created on first read; the same until rotated. ' +
       'Needs the "process" permission: whoever holds the secret can sign webhooks as this service.',
-    tags: ['auth'],
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {
@@ -29,7 +28,6 @@ export const rotateWebhookSecretRoute = (deps: AuthRouteDeps) =>
     path: '/api/v1/auth/webhook-secret/rotate',
     summary: 'Replace your webhook signing secret',
     description: 'Needs the "process" permission. Deliveries signed from now on use the new secret; the old one stops being used at once.',
-    tags: ['auth'],
     auth: MANAGING_KEY,
     responses: { 200: { description: 'The new secret', schema: WebhookSecretSchema } },
     async handler({ principal }) {

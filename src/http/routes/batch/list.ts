@@ -16,7 +16,6 @@ export const listBatchesRoute = (services: BatchRouteServices) =>
     path: '/api/v1/batch/',
     aliases: ['/api/v1/batch'],
     summary: "The caller's batches, newest first",
-    tags: ['batch'],
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
     request: { query: ListQuery },

@@ -60,7 +60,6 @@ export const processBatchRoute = (services: BatchRouteServices) =>
     description:
       'Accepts 1 to 100 videos as one batch: each becomes a normal job (with batch_id), run at most BATCH_CONCURRENCY at a time. ' +
       'Any invalid item rejects the whole batch; its videos count against the monthly quota together (a batch larger than what is left is refused whole).',
-    tags: ['batch'],
     auth: keyWith('process'),
     feature: BATCH_PROCESSING,
     request: { body: BatchRequestSchema },

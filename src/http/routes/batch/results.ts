@@ -21,7 +21,6 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
     method: 'get',
     path: '/api/v1/batch/results/:batch_id',
     summary: 'Results of a batch (so far, while it runs)',
-    tags: ['batch'],
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
     request: { params: BatchIdParams, query: ResultsQuery },

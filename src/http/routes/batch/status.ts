@@ -12,7 +12,6 @@ export const batchStatusRoute = (services: BatchRouteServices) =>
     method: 'get',
     path: '/api/v1/batch/status/:batch_id',
     summary: 'Status, aggregate progress and every job of a batch',
-    tags: ['batch'],
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
     request: { params: BatchIdParams },

@@ -3,7 +3,7 @@ import { DuplicateProxyError, insertProxy } from '../../../storage/repositories/
 import { parseProxyUrl, proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
 import { refusal } from '../../standard-responses';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, type ProxyRouteServices } from './route-basics';
 import { AddProxyBody, ProxyResponseSchema } from './schemas';
 
 export const addProxyRoute = ({ db }: ProxyRouteServices) =>
@@ -15,7 +15,6 @@ export const addProxyRoute = ({ db }: ProxyRouteServices) =>
     description:
       'http:// or https:// (HTTP CONNECT) proxies, scheme://[user:password@]host[:port]. Enabled proxies are used by ' +
       'jobs with use_proxy true (always) or null (when YouTube blocks the direct request).',
-    tags: TAGS,
     auth: ADMIN,
     request: { body: AddProxyBody },
     responses: {

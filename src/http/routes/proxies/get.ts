@@ -1,6 +1,6 @@
 import { proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, poolProxy, type ProxyRouteServices } from './route-basics';
+import { ADMIN, poolProxy, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyResponseSchema } from './schemas';
 
 export const getProxyRoute = ({ db }: ProxyRouteServices) =>
@@ -8,7 +8,6 @@ export const getProxyRoute = ({ db }: ProxyRouteServices) =>
     method: 'get',
     path: '/api/v1/proxies/:proxy_id',
     summary: 'One proxy',
-    tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams },
     resource: poolProxy(db),

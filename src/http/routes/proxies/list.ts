@@ -1,7 +1,7 @@
 import { listProxies } from '../../../storage/repositories/proxies';
 import { proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, type ProxyRouteServices } from './route-basics';
 import { ProxyListSchema } from './schemas';
 
 export const listProxiesRoute = ({ db }: ProxyRouteServices) =>
@@ -11,7 +11,6 @@ export const listProxiesRoute = ({ db }: ProxyRouteServices) =>
     aliases: ['/api/v1/proxies/'],
     summary: 'The proxy pool',
     description: 'Every proxy, oldest first, with its health. Passwords are shown as ****.',
-    tags: TAGS,
     auth: ADMIN,
     responses: { 200: { description: 'The proxies', schema: ProxyListSchema } },
     async handler() {

@@ -1,7 +1,7 @@
 import { notFound } from '../../../domain/errors';
 import { deleteProxy } from '../../../storage/repositories/proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyRemovedSchema } from './schemas';
 
 export const removeProxyRoute = ({ db }: ProxyRouteServices) =>
@@ -10,7 +10,6 @@ export const removeProxyRoute = ({ db }: ProxyRouteServices) =>
     path: '/api/v1/proxies/:proxy_id',
     summary: 'Remove a proxy',
     description: 'Calls already going through it finish; later calls no longer use it.',
-    tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams },
     responses: { 200: { description: 'Removed', schema: ProxyRemovedSchema } },

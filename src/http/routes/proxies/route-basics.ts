@@ -13,8 +13,6 @@ export interface ProxyRouteServices {
 /** The pool decides where every YouTube request of every user goes, so only admin keys touch it. */
 export const ADMIN = keyWith('admin');
 
-export const TAGS = ['proxies'];
-
 /** The pool is the service's, not a user's: any proxy of it, for an admin key. */
 export function poolProxy(db: Db): RouteResource<{ proxy_id: string }, ProxyRow> {
   return { name: 'Proxy', notFound: 'NOT_FOUND: no proxy with this id', find: ({ params }) => findProxy(db, params.proxy_id) };

@@ -1,7 +1,7 @@
 import { notFound } from '../../../domain/errors';
 import { proxyRecord, testProxy } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, poolProxy, type ProxyRouteServices } from './route-basics';
+import { ADMIN, poolProxy, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyTestSchema } from './schemas';
 
 export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
@@ -13,7 +13,6 @@ export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
       'Requests a YouTube watch page (at YOUTUBE_BASE_URL) through the proxy and records the outcome. ok brings a ' +
       'cooling-down proxy back at once; unreachable cools it down; blocked marks it failing. latency_seconds is the time ' +
       'to the answer, in seconds.',
-    tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams },
     resource: poolProxy(db),

@@ -2,7 +2,7 @@ import { notFound } from '../../../domain/errors';
 import { updateProxy } from '../../../storage/repositories/proxies';
 import { proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
-import { ADMIN, TAGS, type ProxyRouteServices } from './route-basics';
+import { ADMIN, type ProxyRouteServices } from './route-basics';
 import { ProxyIdParams, ProxyResponseSchema, UpdateProxyBody } from './schemas';
 
 export const updateProxyRoute = ({ db }: ProxyRouteServices) =>
@@ -10,7 +10,6 @@ export const updateProxyRoute = ({ db }: ProxyRouteServices) =>
     method: 'patch',
     path: '/api/v1/proxies/:proxy_id',
     summary: 'Rename, enable or disable a proxy',
-    tags: TAGS,
     auth: ADMIN,
     request: { params: ProxyIdParams, body: UpdateProxyBody },
     responses: { 200: { description: 'The proxy', schema: ProxyResponseSchema } },

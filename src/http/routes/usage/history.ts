@@ -50,7 +50,6 @@ export const usageHistoryRoute = (deps: UsageDeps) =>
     path: '/api/v1/usage/history',
     summary: "The caller's usage over time, by day, week or month",
     description: 'Videos submitted, jobs completed and failed, requests and average processing time per period (UTC), with totals and the query as applied.',
-    tags: ['usage'],
     auth: keyWith('read'),
     request: { query: HistoryQuery },
     responses: {

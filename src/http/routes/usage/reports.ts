@@ -50,7 +50,6 @@ const reportRoute = (deps: UsageDeps, { path, summary, description, answer, repo
     path,
     summary,
     description,
-    tags: ['usage'],
     auth: keyWith('read'),
     responses: { 200: answer },
     async handler({ principal }) {

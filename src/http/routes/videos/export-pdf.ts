@@ -20,7 +20,6 @@ export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports 
       'processing time), the job\'s infographic on a page of its own when it has one, each summary the job has in the order tldr, detailed, study_notes, timestamped, key_insights, ' +
       "the video's chapters, and the transcript as an appendix in timestamped paragraphs (at most about 2 million " +
       'characters of it; the document says so when it is cut). Pro and Admin plans only.',
-    tags: ['videos'],
     auth: keyWith('read'),
     feature: PDF_EXPORT,
     request: { params: JobIdParams },

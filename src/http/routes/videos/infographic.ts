@@ -21,7 +21,6 @@ export const jobInfographicRoute = (services: JobServices & { artifacts: Artifac
       'The one-page picture of the video drawn when the job was submitted with `options.generate_infographic: true`: ' +
       '`image/png` (1080 px wide), or the `image/svg+xml` it was rendered from with `?format=svg`. The file never ' +
       'changes once drawn: `ETag` is its SHA-256 and `If-None-Match` answers 304.',
-    tags: ['videos'],
     auth: keyWith('read'),
     request: { params: JobIdParams, query: z.object({ format: z.enum(['png', 'svg']).default('png') }) },
     resource: ownJob(services),

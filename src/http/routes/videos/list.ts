@@ -16,7 +16,6 @@ export const listJobsRoute = (services: JobServices) =>
     path: '/api/v1/videos/',
     aliases: ['/api/v1/videos'],
     summary: "The caller's jobs, newest first",
-    tags: ['videos'],
     auth: keyWith('read'),
     request: { query: ListQuery },
     responses: {

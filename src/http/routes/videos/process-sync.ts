@@ -20,7 +20,6 @@ export const processVideoSyncRoute = (
       'As POST /api/v1/videos/process, then waits up to PROCESS_SYNC_TIMEOUT_SECONDS (default 300): 200 with the result record, ' +
       '409 JOB_FAILED if the job failed, or 202 with the submission record if the wait ran out or the service is ' +
       'shutting down (poll status_url then).',
-    tags: ['videos'],
     auth: keyWith('admin'),
     request: { body: ProcessRequestSchema },
     // Waiting is this route's purpose: the standard bound applies on top of the wait.

@@ -10,7 +10,6 @@ export const processVideoRoute = (services: AcceptServices) =>
     path: '/api/v1/videos/process',
     summary: 'Submit a video job',
     description: 'Accepts a video address and processes it asynchronously. Poll status_url, then read result_url.',
-    tags: ['videos'],
     auth: keyWith('process'),
     request: { body: ProcessRequestSchema },
     responses: {

@@ -30,7 +30,6 @@ export const jobResultRoute = (services: JobServices) =>
     method: 'get',
     path: '/api/v1/videos/result/:job_id',
     summary: 'Result of a completed job',
-    tags: ['videos'],
     auth: keyWith('read'),
     request: { params: JobIdParams },
     resource: ownJob(services),

@@ -19,7 +19,6 @@ export const jobStatusRoute = (services: JobServices) => {
     path: '/api/v1/videos/status/:job_id',
     summary: 'Status and progress of a job',
     description: 'Live from the running workflow; from the database once the job has ended or when the workflow cannot answer.',
-    tags: ['videos'],
     auth: keyWith('read'),
     request: { params: JobIdParams },
     resource: ownJob(services),

@@ -51,7 +51,6 @@ export const thumbnailsRoute = () =>
     summary: 'Thumbnail URLs of a video',
     description:
       'Derived from the video id, without a request to YouTube. Needs a key with read, except when the server runs with REQUIRE_API_AUTH=false (local development).',
-    tags: ['videos'],
     auth: { kind: 'key-unless-auth-disabled', permission: 'read' },
     request: { query: z.object({ url: z.string().min(1).max(2048).describe('A YouTube address or an 11-character video id') }) },
     responses: {
