@@ -33,10 +33,7 @@ import { machineLine, percentile, printTable, round, runMain, startNpmStartBench
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pollers: { type: 'string', default: '4' } } });
 const RUNS = Number(args.runs);
 const POLLERS = Number(args.pollers);
-const TARGET_SECONDS = 15;
-const TARGET_P99_MS = 100;
-const TARGET_IDLE_MB = 400;
-const TARGET_PEAK_MB = 1024;
+const TARGET = { seconds: 15, statusP99Ms: 100, idleMb: 400, peakMb: 1024 } as const;
 /**
  * Start-up done; what a service nobody uses holds. The service's heap gives back what start-up
  * left when V8's memory reducer runs, some seconds after the isolate goes quiet: 15 s after the
@@ -78,7 +75,7 @@ async function main() {
       const peakSampler = sampleTreePeak(service.pid);
       const measured = await runOnce(service.url, key, run === 2);
       const peak = await peakSampler.stop();
-      peaks.push({ state: `peak during run ${run}`, processes: peak.processes, rss: peak.rssMb, pss: peak.pssMb, target: TARGET_PEAK_MB });
+      peaks.push({ state: `peak during run ${run}`, processes: peak.processes, rss: peak.rssMb, pss: peak.pssMb, target: TARGET.peakMb });
       breakdown.push({ state: `peak during run ${run}`, memory: peak });
       const timing = await activityTiming(client, measured.jobId);
       const during = measured.samples.filter((s) => s.step === 'summarizing').map((s) => s.ms).sort((a, b) => a - b);
@@ -105,7 +102,7 @@ async function main() {
 
     console.log(`\nmachine: ${machineLine()}`);
     printTable('npm start on the embedded defaults: memory of the whole process tree (MB)', [
-      { state: 'idle', processes: idle.processes, rss: idle.rssMb, pss: idle.pssMb, target: TARGET_IDLE_MB },
+      { state: 'idle', processes: idle.processes, rss: idle.rssMb, pss: idle.pssMb, target: TARGET.idleMb },
       ...peaks,
     ]);
     printTable(
@@ -118,15 +115,15 @@ async function main() {
     printTable(`10 MB transcript, all five modes, npm start on the embedded defaults (${POLLERS} status pollers)`, rows);
     for (const row of rows) {
       console.log(
-        `run ${row.run}: ${row['submit→completed s']} s submit→completed (target <= ${TARGET_SECONDS} s); ` +
-          `status p50 ${row['status p50 ms (summarising)']} ms, p99 ${row['status p99 ms (summarising)']} ms while summarising (target p99 <= ${TARGET_P99_MS} ms); ` +
+        `run ${row.run}: ${row['submit→completed s']} s submit→completed (target <= ${TARGET.seconds} s); ` +
+          `status p50 ${row['status p50 ms (summarising)']} ms, p99 ${row['status p99 ms (summarising)']} ms while summarising (target p99 <= ${TARGET.statusP99Ms} ms); ` +
           `analysis ${row['analysis s']} s`,
       );
     }
     console.log(
-      `memory: idle ${idle.rssMb} MB RSS / ${idle.pssMb} MB PSS (target <= ${TARGET_IDLE_MB} MB); ` +
+      `memory: idle ${idle.rssMb} MB RSS / ${idle.pssMb} MB PSS (target <= ${TARGET.idleMb} MB); ` +
         peaks.map((p) => `${p.state} ${p.rss} MB RSS / ${p.pss} MB PSS`).join('; ') +
-        ` (target <= ${TARGET_PEAK_MB} MB)`,
+        ` (target <= ${TARGET.peakMb} MB)`,
     );
     console.log(JSON.stringify({ bench: 'ten-megabytes', pollers: POLLERS, idle, peaks, runs: figures }));
   } finally {
