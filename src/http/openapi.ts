@@ -1,7 +1,7 @@
 /** The OpenAPI document, generated from the same route declarations that validate requests. */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ZodObject } from 'zod';
-import { routeTags, type AnyRoute } from './route';
+import { routeParams, routeTags, type AnyRoute } from './route';
 import { documentedResponses } from './standard-responses';
 
 /** The API's name: the document's info.title, and the title of the reference page drawn from it. */
@@ -13,6 +13,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
   registry.registerComponent('securitySchemes', 'apiKeyHeader', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
 
   for (const route of routes) {
+    const params = routeParams(route);
     const requiresKey = route.auth.kind !== 'none';
     registry.registerPath({
       method: route.method,
@@ -22,7 +23,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], serverUrl: str
       tags: routeTags(route),
       security: requiresKey ? [{ bearer: [] }, { apiKeyHeader: [] }] : [],
       request: {
-        ...(route.request?.params ? { params: route.request.params as ZodObject } : {}),
+        ...(params ? { params: params as ZodObject } : {}),
         ...(route.request?.query ? { query: route.request.query as ZodObject } : {}),
         ...(route.request?.body
           ? { body: { content: { 'application/json': { schema: route.request.body } }, required: true } }

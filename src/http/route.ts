@@ -36,12 +36,14 @@ export interface RouteFeature {
  * caller cannot see (unknown, or another user's) is 404 NOT_FOUND "<name> not found", documented
  * from here.
  */
-export interface RouteResource<P, R> {
+export interface RouteResource<PS extends ZodType, R> {
   /** "Job": the refusal says "Job not found". */
   name: string;
   /** The documented 404: who gets it and why. */
   notFound: string;
-  find(input: { params: P; principal: Principal }): Promise<R | null | undefined>;
+  /** The path parameters that name it: the route's `params` unless it declares its own. */
+  params: PS;
+  find(input: { params: z.output<PS>; principal: Principal }): Promise<R | null | undefined>;
 }
 
 export interface RouteResponse {
@@ -107,7 +109,7 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   feature?: RouteFeature;
   request?: { params?: P; query?: Q; body?: B };
   /** The resource the path names (a job, a batch), looked up once the request is valid. */
-  resource?: RouteResource<Infer<P>, R>;
+  resource?: RouteResource<NonNullable<P>, R>;
   /**
    * Documented responses by status. The errors every route of its kind gives (bad bodies, unknown
    * ids, missing keys, throttling, permissions, plan gates) are documented from the declaration
@@ -120,6 +122,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
    * legitimately takes longer; past it the client gets 503 SERVICE_UNAVAILABLE.
    */
   deadline?: (standardMs: number) => number;
+}
+
+/** The schema of a route's path parameters: declared, or those of the resource its path names. */
+export function routeParams(route: AnyRoute): ZodType | undefined {
+  return route.request?.params ?? route.resource?.params;
 }
 
 /** A route's groups in the document: its own, or the area its path lies in. */

@@ -9,8 +9,9 @@ import type { Principal } from '../domain/access';
 import type { Throttle } from '../usage/throttle';
 import type { AuthFailureLimit } from './auth-failure-limit';
 import type { KeyResolver } from '../auth/key-resolver';
+import type { ZodType } from 'zod';
 import type { AppContext } from './route';
-import { ANONYMOUS, JSON_CONTENT_TYPE, PreparedJson, successEnvelope, type AnyRoute, type RouteResource, type RouteResponse } from './route';
+import { ANONYMOUS, JSON_CONTENT_TYPE, PreparedJson, routeParams, successEnvelope, type AnyRoute, type RouteResource, type RouteResponse } from './route';
 import { parseOrThrow } from './validation';
 import { withRequestDeadline } from './request-deadline';
 
@@ -114,7 +115,8 @@ async function handle(route: AnyRoute, ctx: AppContext, deps: RouterDeps): Promi
   const principal = await resolvePrincipal(route, ctx, deps);
   if (route.feature && principal.keyId) requireFeature(principal.plan, route.feature.name, route.feature.description);
 
-  const params = route.request?.params ? parseParams(route, ctx) : undefined;
+  const paramsSchema = routeParams(route);
+  const params = paramsSchema ? parsePathParams(paramsSchema, ctx) : undefined;
   const query = route.request?.query ? parseOrThrow(route.request.query, ctx.query, 'query') : undefined;
   const body = route.request?.body ? parseOrThrow(route.request.body, await readJsonBody(ctx), 'body') : undefined;
   const resource = route.resource ? await findResource(route.resource, params, principal) : undefined;
@@ -163,15 +165,15 @@ async function resolvePrincipal(route: AnyRoute, ctx: AppContext, deps: RouterDe
   return principal;
 }
 
-async function findResource(resource: RouteResource<unknown, unknown>, params: unknown, principal: Principal): Promise<unknown> {
+async function findResource(resource: RouteResource<ZodType, unknown>, params: unknown, principal: Principal): Promise<unknown> {
   const found = await resource.find({ params, principal });
   if (found === null || found === undefined) throw notFound(resource.name);
   return found;
 }
 
 /** A malformed id cannot name anything, so it is "not found" rather than a validation error. */
-function parseParams(route: AnyRoute, ctx: AppContext) {
-  const result = route.request!.params!.safeParse(ctx.params);
+function parsePathParams(schema: ZodType, ctx: AppContext) {
+  const result = schema.safeParse(ctx.params);
   if (!result.success) throw new AppError('NOT_FOUND', 'No such resource');
   return result.data;
 }

@@ -4,7 +4,7 @@
  * without the route's permission and a plan without the route's feature the same way on every
  * route, so the OpenAPI document says so from here rather than from a copy in each declaration.
  */
-import type { AnyRoute, DocumentedResponses, RouteAuth } from './route';
+import { routeParams, type AnyRoute, type DocumentedResponses, type RouteAuth } from './route';
 import { ErrorEnvelopeSchema } from './routes/schemas';
 
 /** A documented error answer: the error envelope, with what its code means here. */
@@ -72,7 +72,7 @@ export function standardErrorResponses(route: AnyRoute): DocumentedResponses {
   return {
     ...(route.request?.query ? QUERY_ERRORS : {}),
     ...(route.request?.body ? BODY_ERRORS : {}),
-    ...(route.request?.params ? PATH_ERRORS : {}),
+    ...(routeParams(route) ? PATH_ERRORS : {}),
     ...resourceErrors(route),
     ...keyErrors(route.auth),
     ...gateErrors(route),

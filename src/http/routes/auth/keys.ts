@@ -39,8 +39,9 @@ const keyLimitReached = refusal(
 const KEY_NOT_FOUND = "NOT_FOUND: no such key, a revoked one, or another user's";
 
 /** One of the caller's active keys; a revoked key or another user's is not found. */
-const ownKey = (db: Db): RouteResource<{ key_id: string }, ApiKeyRecord> => ({
+const ownKey = (db: Db): RouteResource<typeof KeyIdParams, ApiKeyRecord> => ({
   name: 'API key',
+  params: KeyIdParams,
   notFound: KEY_NOT_FOUND,
   find: ({ params, principal }) => findActiveKey(db, principal.userId, params.key_id),
 });
@@ -122,7 +123,6 @@ export const getKeyRoute = (deps: AuthRouteDeps) =>
     summary: 'One of your API keys',
     description: 'Any valid key.',
     auth: ANY_KEY,
-    request: { params: KeyIdParams },
     resource: ownKey(deps.db),
     responses: { 200: { description: 'The key record', schema: ApiKeyResponseSchema } },
     async handler({ resource: row }) {

@@ -6,7 +6,7 @@ import { defineRoute, keyWith } from '../../route';
 import { BATCH_PROCESSING } from '../plan-gates';
 import { ownBatch } from '../resources';
 import type { BatchRouteServices } from './process';
-import { BatchIdParams, BatchResultsSchema } from './schemas';
+import { BatchResultsSchema } from './schemas';
 
 const ResultsQuery = z.object({
   include_failed: z
@@ -23,7 +23,7 @@ export const batchResultsRoute = (services: BatchRouteServices) =>
     summary: 'Results of a batch (so far, while it runs)',
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
-    request: { params: BatchIdParams, query: ResultsQuery },
+    request: { query: ResultsQuery },
     resource: ownBatch((batchId, userId) => findBatchForUser(services.db, batchId, userId)),
     responses: {
       200: { description: 'The batch results record', schema: BatchResultsSchema },

@@ -4,7 +4,7 @@ import { defineRoute, keyWith } from '../../route';
 import { BATCH_PROCESSING } from '../plan-gates';
 import { ownBatch } from '../resources';
 import type { BatchRouteServices } from './process';
-import { BatchIdParams, BatchStatusSchema } from './schemas';
+import { BatchStatusSchema } from './schemas';
 import { batchWebhookState } from './webhook-state';
 
 export const batchStatusRoute = (services: BatchRouteServices) =>
@@ -14,7 +14,6 @@ export const batchStatusRoute = (services: BatchRouteServices) =>
     summary: 'Status, aggregate progress and every job of a batch',
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
-    request: { params: BatchIdParams },
     resource: ownBatch((batchId, userId) => findBatchForUser(services.db, batchId, userId)),
     responses: {
       200: { description: 'The batch status record', schema: BatchStatusSchema },

@@ -1,7 +1,7 @@
 import { proxyRecord } from '../../../proxies';
 import { defineRoute } from '../../route';
 import { ADMIN, poolProxy, type ProxyRouteServices } from './route-basics';
-import { ProxyIdParams, ProxyResponseSchema } from './schemas';
+import { ProxyResponseSchema } from './schemas';
 
 export const getProxyRoute = ({ db }: ProxyRouteServices) =>
   defineRoute({
@@ -9,7 +9,6 @@ export const getProxyRoute = ({ db }: ProxyRouteServices) =>
     path: '/api/v1/proxies/:proxy_id',
     summary: 'One proxy',
     auth: ADMIN,
-    request: { params: ProxyIdParams },
     resource: poolProxy(db),
     responses: { 200: { description: 'The proxy', schema: ProxyResponseSchema } },
     async handler({ resource: row }) {

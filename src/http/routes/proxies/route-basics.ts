@@ -4,6 +4,7 @@ import type { Db } from '../../../storage/database';
 import type { ProxyRow } from '../../../storage/schema';
 import { findProxy } from '../../../storage/repositories/proxies';
 import { keyWith, type RouteResource } from '../../route';
+import { ProxyIdParams } from './schemas';
 
 export interface ProxyRouteServices {
   db: Db;
@@ -14,6 +15,6 @@ export interface ProxyRouteServices {
 export const ADMIN = keyWith('admin');
 
 /** The pool is the service's, not a user's: any proxy of it, for an admin key. */
-export function poolProxy(db: Db): RouteResource<{ proxy_id: string }, ProxyRow> {
-  return { name: 'Proxy', notFound: 'NOT_FOUND: no proxy with this id', find: ({ params }) => findProxy(db, params.proxy_id) };
+export function poolProxy(db: Db): RouteResource<typeof ProxyIdParams, ProxyRow> {
+  return { name: 'Proxy', params: ProxyIdParams, notFound: 'NOT_FOUND: no proxy with this id', find: ({ params }) => findProxy(db, params.proxy_id) };
 }

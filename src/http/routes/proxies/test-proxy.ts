@@ -2,7 +2,7 @@ import { notFound } from '../../../domain/errors';
 import { proxyRecord, testProxy } from '../../../proxies';
 import { defineRoute } from '../../route';
 import { ADMIN, poolProxy, type ProxyRouteServices } from './route-basics';
-import { ProxyIdParams, ProxyTestSchema } from './schemas';
+import { ProxyTestSchema } from './schemas';
 
 export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
   defineRoute({
@@ -14,7 +14,6 @@ export const testProxyRoute = ({ db, config }: ProxyRouteServices) =>
       'cooling-down proxy back at once; unreachable cools it down; blocked marks it failing. latency_seconds is the time ' +
       'to the answer, in seconds.',
     auth: ADMIN,
-    request: { params: ProxyIdParams },
     resource: poolProxy(db),
     responses: { 200: { description: 'The outcome', schema: ProxyTestSchema } },
     async handler({ resource: row }) {

@@ -5,7 +5,6 @@ import type { PdfExports } from '../../../jobs/pdf-exports';
 import { contentDisposition } from '../../../pdf/file-name';
 import { PDF_EXPORT } from '../plan-gates';
 import { ownJob } from '../resources';
-import { JobIdParams } from './job-params';
 import { NOT_COMPLETED, assertCompleted } from './result';
 
 export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports }) =>
@@ -22,7 +21,6 @@ export const exportPdfRoute = (services: JobServices & { pdfExports: PdfExports 
       'characters of it; the document says so when it is cut). Pro and Admin plans only.',
     auth: keyWith('read'),
     feature: PDF_EXPORT,
-    request: { params: JobIdParams },
     resource: ownJob(services),
     // Rendering a long transcript takes seconds, and an export may queue behind others for a slot.
     deadline: (standardMs) => standardMs * 4,

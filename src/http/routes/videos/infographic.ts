@@ -7,7 +7,6 @@ import { findArtifact } from '../../../storage/repositories/job-artifacts';
 import { defineRoute, keyWith } from '../../route';
 import { refusal } from '../../standard-responses';
 import { ownJob } from '../resources';
-import { JobIdParams } from './job-params';
 import { NOT_COMPLETED, assertCompleted } from './result';
 
 const FILES = { png: INFOGRAPHIC_PNG, svg: INFOGRAPHIC_SVG } as const;
@@ -22,7 +21,7 @@ export const jobInfographicRoute = (services: JobServices & { artifacts: Artifac
       '`image/png` (1080 px wide), or the `image/svg+xml` it was rendered from with `?format=svg`. The file never ' +
       'changes once drawn: `ETag` is its SHA-256 and `If-None-Match` answers 304.',
     auth: keyWith('read'),
-    request: { params: JobIdParams, query: z.object({ format: z.enum(['png', 'svg']).default('png') }) },
+    request: { query: z.object({ format: z.enum(['png', 'svg']).default('png') }) },
     resource: ownJob(services),
     responses: {
       200: { description: 'The image, with ETag and Cache-Control', contentType: 'image/png' },

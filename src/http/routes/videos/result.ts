@@ -7,7 +7,6 @@ import type { JobRow } from '../../../storage/schema';
 import { refusal } from '../../standard-responses';
 import { JobResultRecordSchema } from '../schemas';
 import { ownJob } from '../resources';
-import { JobIdParams } from './job-params';
 
 /** What the routes that need a completed job answer for one that is not. */
 export const NOT_COMPLETED = refusal('JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error)');
@@ -31,7 +30,6 @@ export const jobResultRoute = (services: JobServices) =>
     path: '/api/v1/videos/result/:job_id',
     summary: 'Result of a completed job',
     auth: keyWith('read'),
-    request: { params: JobIdParams },
     resource: ownJob(services),
     responses: {
       200: { description: 'The job result record', schema: JobResultRecordSchema },

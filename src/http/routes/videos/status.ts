@@ -6,7 +6,6 @@ import { liveProgress } from '../../../jobs/live-progress';
 import { jobWebhookState } from '../../../webhooks/api-views';
 import { JobStatusRecordSchema } from '../schemas';
 import { ownJob } from '../resources';
-import { JobIdParams } from './job-params';
 import type { JobRow } from '../../../storage/schema';
 
 export const jobStatusRoute = (services: JobServices) => {
@@ -20,7 +19,6 @@ export const jobStatusRoute = (services: JobServices) => {
     summary: 'Status and progress of a job',
     description: 'Live from the running workflow; from the database once the job has ended or when the workflow cannot answer.',
     auth: keyWith('read'),
-    request: { params: JobIdParams },
     resource: ownJob(services),
     responses: {
       200: { description: 'The job status record', schema: JobStatusRecordSchema },

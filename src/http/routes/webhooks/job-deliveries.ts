@@ -3,7 +3,6 @@ import type { JobServices } from '../../../jobs/services';
 import { deliveriesWithAttempts } from '../../../webhooks';
 import { defineRoute, keyWith } from '../../route';
 import { ownJob } from '../resources';
-import { JobIdParams } from '../videos/job-params';
 import { JobWebhookDeliveriesSchema } from './schemas';
 
 export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jobs'>) =>
@@ -16,7 +15,6 @@ export const jobWebhookDeliveriesRoute = (services: Pick<JobServices, 'db' | 'jo
       'Deliveries are retried per WEBHOOK_RETRY_SCHEDULE until a 2xx answer, then marked delivered, or failed after the last attempt.',
     tags: ['videos', 'webhooks'],
     auth: keyWith('read'),
-    request: { params: JobIdParams },
     resource: ownJob(services),
     responses: {
       200: { description: 'The deliveries (empty without a webhook_url or before the job ends)', schema: JobWebhookDeliveriesSchema },
