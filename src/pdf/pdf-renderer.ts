@@ -7,22 +7,16 @@ import path from 'node:path';
 import { createCpuThreads, type ThreadPoolSize } from '../lib/cpu-threads';
 import type { PdfTask } from './thread/pdf-task';
 
-/** One thread by default: exports are occasional, and the cores belong to requests first. */
-export type PdfRendererOptions = ThreadPoolSize;
-
-const THREAD_MODULE = path.join(__dirname, 'thread', 'pdf-task');
-
 /** `close` waits for running renders, then stops the threads. */
 export type PdfRenderer = ReturnType<typeof createPdfRenderer>;
 
-export function createPdfRenderer(options: PdfRendererOptions = {}) {
-  const threads = createCpuThreads<PdfTask, Uint8Array>({ module: THREAD_MODULE, name: 'renderPdfTask', ...options });
-  return {
-    async render(task: PdfTask): Promise<Buffer> {
-      // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.
-      const pdf = await threads.run(task);
-      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-    },
-    close: (): Promise<void> => threads.close(),
+/** One thread by default: exports are occasional, and the cores belong to requests first. */
+export function createPdfRenderer(size: ThreadPoolSize = {}) {
+  const threads = createCpuThreads<PdfTask, Uint8Array>({ module: path.join(__dirname, 'thread', 'pdf-task'), name: 'renderPdfTask', ...size });
+  // Sent by copy: the PNG may be a slice of Node's shared buffer pool, which must not be detached.
+  const render = async (task: PdfTask): Promise<Buffer> => {
+    const pdf = await threads.run(task);
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   };
+  return { render, close: (): Promise<void> => threads.close() };
 }

@@ -16,6 +16,10 @@ export const PaginationQuery = {
   offset: intParam(0, Number.MAX_SAFE_INTEGER, 0).describe('>= 0, default 0'),
 };
 
+/** The query of a paged list that can be narrowed to one status. */
+export const pagedListQuery = <Status extends string>(statuses: readonly [Status, ...Status[]]) =>
+  z.object({ ...PaginationQuery, status: z.enum(statuses).optional() });
+
 /** The `pagination` of a page of `shown` rows out of `total`. */
 export function pagination(query: { limit: number; offset: number }, shown: number, total: number) {
   return { limit: query.limit, offset: query.offset, total, has_more: query.offset + shown < total };

@@ -4,6 +4,7 @@ import type { BatchStatus } from '../../domain/batch';
 import { batchEndStatus } from '../../domain/batch';
 import type { Db } from '../database';
 import type { BatchRow, JobRow, NewBatchRow, NewJobRow } from '../schema';
+import { oldestUnstarted } from './unstarted-rows';
 import { newestFirstPage, type Page, type PageRequest } from './newest-first-page';
 import type { JobEndTimes } from './jobs';
 
@@ -70,18 +71,8 @@ export type BatchPage = Page<BatchRow>;
 export const listBatchesForUser = (db: Db, userId: string, page: PageRequest & { status?: BatchStatus }): Promise<BatchPage> =>
   newestFirstPage(db.selectFrom('batches').where('user_id', '=', userId).$if(page.status !== undefined, (q) => q.where('status', '=', page.status!)), page);
 
-/** Batches accepted but never handed to Temporal (the API died, or Temporal was down). */
-export async function findUnstartedBatches(db: Db, olderThanSeconds: number, limit: number): Promise<BatchRow[]> {
-  return db
-    .selectFrom('batches')
-    .selectAll()
-    .where('status', '=', 'processing')
-    .where('workflow_started', '=', false)
-    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-}
+export const findUnstartedBatches = (db: Db, olderThanSeconds: number, limit: number): Promise<BatchRow[]> =>
+  oldestUnstarted(db.selectFrom('batches').where('status', '=', 'processing'), olderThanSeconds, limit);
 
 export interface BatchEnd {
   batch: BatchRow;

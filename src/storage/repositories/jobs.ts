@@ -7,6 +7,7 @@ import type { Transcript } from '../../domain/transcript';
 import type { VideoMetadata } from '../../domain/video';
 import type { Db } from '../database';
 import type { Database, JobRow, NewJobRow } from '../schema';
+import { oldestUnstarted } from './unstarted-rows';
 import { newestFirstPage, type Page, type PageRequest } from './newest-first-page';
 import { isCachedTranscriptVersion, type CachedTranscriptVersion } from './transcript-cache';
 
@@ -38,22 +39,9 @@ export type JobPage = Page<JobRow>;
 export const listJobsForUser = (db: Db, userId: string, page: PageRequest & { status?: JobStatus }): Promise<JobPage> =>
   newestFirstPage(db.selectFrom('jobs').where('user_id', '=', userId).$if(page.status !== undefined, (q) => q.where('status', '=', page.status!)), page);
 
-/**
- * Jobs accepted but never handed to Temporal (the API died, or Temporal was down). Batch children
- * are not among them: only their batch's parent workflow starts them.
- */
-export async function findUnstartedJobs(db: Db, olderThanSeconds: number, limit: number): Promise<JobRow[]> {
-  return db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('status', '=', 'queued')
-    .where('workflow_started', '=', false)
-    .where('batch_id', 'is', null)
-    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-}
+/** Batch children are not among them: only their batch's parent workflow starts them. */
+export const findUnstartedJobs = (db: Db, olderThanSeconds: number, limit: number): Promise<JobRow[]> =>
+  oldestUnstarted(db.selectFrom('jobs').where('status', '=', 'queued').where('batch_id', 'is', null), olderThanSeconds, limit);
 
 const ACTIVE: JobStatus[] = ['queued', 'processing'];
 

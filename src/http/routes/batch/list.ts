@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import { BATCH_STATUSES } from '../../../domain/batch';
 import { statusRecord } from '../../../batches/api-views';
 import { findJobsOfBatches, listBatchesForUser } from '../../../storage/repositories/batches';
 import { defineRoute, keyWith } from '../../route';
-import { pagination, PaginationQuery } from '../pagination';
+import { pagedListQuery, pagination } from '../pagination';
 import { BATCH_PROCESSING } from '../plan-gates';
 import type { BatchRouteServices } from './process';
 import { BatchListSchema } from './schemas';
-
-const ListQuery = z.object({ ...PaginationQuery, status: z.enum(BATCH_STATUSES).optional() });
 
 export const listBatchesRoute = (services: BatchRouteServices) =>
   defineRoute({
@@ -18,7 +15,7 @@ export const listBatchesRoute = (services: BatchRouteServices) =>
     summary: "The caller's batches, newest first",
     auth: keyWith('read'),
     feature: BATCH_PROCESSING,
-    request: { query: ListQuery },
+    request: { query: pagedListQuery(BATCH_STATUSES) },
     responses: {
       200: { description: 'A page of batch status records', schema: BatchListSchema },
     },

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineRoute, keyWith } from '../../route';
 import { JOB_STATUSES } from '../../../domain/job';
 import type { JobServices } from '../../../jobs/services';
@@ -6,9 +5,7 @@ import { statusRecord } from '../../../jobs/api-views';
 import { jobWebhookStates } from '../../../webhooks/api-views';
 import { listJobsForUser } from '../../../storage/repositories/jobs';
 import { JobListSchema } from '../schemas';
-import { pagination, PaginationQuery } from '../pagination';
-
-const ListQuery = z.object({ ...PaginationQuery, status: z.enum(JOB_STATUSES).optional() });
+import { pagedListQuery, pagination } from '../pagination';
 
 export const listJobsRoute = (services: JobServices) =>
   defineRoute({
@@ -17,7 +14,7 @@ export const listJobsRoute = (services: JobServices) =>
     aliases: ['/api/v1/videos'],
     summary: "The caller's jobs, newest first",
     auth: keyWith('read'),
-    request: { query: ListQuery },
+    request: { query: pagedListQuery(JOB_STATUSES) },
     responses: {
       200: { description: 'A page of job status records', schema: JobListSchema },
     },
