@@ -22,6 +22,20 @@ export interface CueLexicon {
   readonly introduction: readonly string[];
   /** Channel housekeeping: subscribe, sponsors, sign-offs. */
   readonly promotion: readonly string[];
+  /**
+   * Connectives that tie a sentence to the one before it ("namely", "again", "however"): taken
+   * off the front of a quoted sentence when enough is left, as the openers are.
+   */
+  readonly linkingOpeners: readonly string[];
+  /**
+   * First words that leave a sentence a fragment without the one before ("because", "which"):
+   * nothing can be taken off, so such sentences rank low.
+   */
+  readonly fragmentOpeners: readonly string[];
+  /** Talk about the talk at a sentence's start: greetings, thanks, the speaker narrating a next move. */
+  readonly chatterOpeners: readonly string[];
+  /** Phrases at a sentence's start that announce a new topic ("moving on", "the next thing"). */
+  readonly topicShifts: readonly string[];
 }
 
 /**
@@ -39,6 +53,10 @@ const EMPTY: CueLexicon = {
   definitionBefore: [],
   introduction: [],
   promotion: [],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const ENGLISH: CueLexicon = {
@@ -82,6 +100,34 @@ const ENGLISH: CueLexicon = {
     'comments below', 'thanks for watching', 'thank you for watching', 'see you next time',
     'see you in the next', 'welcome back', 'hey guys', 'hey everyone', "what's up guys",
     'smash that like', 'merch', 'promo code', 'discount code', 'follow me on', 'like this video',
+    'brought to you by', 'thanks for listening', 'thank you for listening',
+  ],
+  linkingOpeners: [
+    'namely', 'again', 'also', 'plus', 'then', 'however', 'therefore', 'thus', 'hence', 'besides',
+    'moreover', 'furthermore', 'anyway', 'or', 'see,', 'look,', 'listen,', 'mind you', 'you see',
+    'as i said', 'like i said', 'as i say', 'in that case', 'of course', 'for example', 'for instance',
+    'instead,', 'still,',
+  ],
+  fragmentOpeners: [
+    'because', 'cause', "'cause", 'cuz', 'since', 'which', 'whereas', 'whereby', 'than', 'nor', 'too',
+    'as well', "i'm just saying", 'you can, if you want',
+  ],
+  chatterOpeners: [
+    'hi', 'hello', 'hey', 'good morning', 'good afternoon', 'good evening', 'welcome', 'thanks',
+    'thank you', 'cheers', 'bye', 'goodbye', 'see you', 'let me', "let's just", 'sorry', 'excuse me',
+    'can you hear', 'can everyone hear', 'is this on', 'where was i', 'hang on', 'just a second',
+    'just a minute', 'one second',
+  ],
+  topicShifts: [
+    'next', 'the next', 'moving on', 'move on', "let's move", 'let us move', "let's go on", "let's go to",
+    "let's talk about", "let's look at", "let's start", "let's begin", "let's turn", "let's get to",
+    "let's discuss", 'now we', 'now let', "now i'm going", 'the other thing', 'another thing',
+    'one more thing', 'the last thing', 'the first thing', 'first of all', 'second', 'secondly',
+    'third', 'finally', 'lastly', 'last but not least', 'turning to', 'back to', 'coming to',
+    'on to', 'onto', 'going back to', 'what about', 'how about', 'the agenda', 'on the agenda',
+    'our next', 'so next', 'that brings us', 'which brings us', 'that leads', 'the second part',
+    'part two', 'step one', 'step two', 'step three', 'shall we', "why don't you go", 'over to you',
+    'your turn',
   ],
 };
 
@@ -101,6 +147,10 @@ const SPANISH: CueLexicon = {
   definitionBefore: ['llamado', 'llamada', 'se llama', 'conocido como', 'conocida como'],
   introduction: ['en este video', 'en este vídeo', 'hoy vamos', 'hoy les', 'hoy te', 'vamos a ver'],
   promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const GERMAN: CueLexicon = {
@@ -116,6 +166,10 @@ const GERMAN: CueLexicon = {
   definitionBefore: ['genannt', 'nennt man', 'bekannt als', 'bezeichnet als'],
   introduction: ['in diesem video', 'heute zeige', 'heute geht es', 'heute schauen wir'],
   promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const FRENCH: CueLexicon = {
@@ -131,6 +185,10 @@ const FRENCH: CueLexicon = {
   definitionBefore: ['appelé', 'appelée', "qu'on appelle", 'connu comme', 'connue comme'],
   introduction: ['dans cette vidéo', "aujourd'hui on", "aujourd'hui nous", "aujourd'hui je"],
   promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const PORTUGUESE: CueLexicon = {
@@ -145,6 +203,10 @@ const PORTUGUESE: CueLexicon = {
   definitionBefore: ['chamado', 'chamada', 'conhecido como', 'conhecida como'],
   introduction: ['neste vídeo', 'nesse vídeo', 'hoje vamos', 'hoje eu vou'],
   promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const ITALIAN: CueLexicon = {
@@ -159,6 +221,10 @@ const ITALIAN: CueLexicon = {
   definitionBefore: ['chiamato', 'chiamata', 'detto', 'conosciuto come'],
   introduction: ['in questo video', 'oggi vediamo', 'oggi parliamo'],
   promotion: ['iscrivetevi', 'iscriviti', 'campanella', 'sponsor', 'descrizione', 'grazie per aver guardato'],
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
 };
 
 const BY_LANGUAGE: Readonly<Record<string, CueLexicon>> = {
