@@ -2,7 +2,7 @@
  * The offline (extractive) engine measured on openly licensed data (test/evaluation/data, see
  * its LICENSES.md):
  *
- *   node --require tsx/cjs bench/offline-engine.ts [--limit N] [--json]
+ *   node --require tsx/cjs bench/offline-engine.ts [--limit N] [--json] [--examples]
  *
  * Prints, per set (QMSum AMI+ICSI train, val, test; TreeSeg Augmend dev, test): boundary F1 of
  * the engine's topic sections against an even split that knows the true count and against
@@ -10,7 +10,8 @@
  * the fine segments); ROUGE-1/2/L F1 of `tldr` and `detailed` against the QMSum general-query
  * answers beside lead-N and TextRank of the same length; the share of summary sentences that
  * open with a dangling connective or aside; tl;dr sentences that are chatter. Tune on train and
- * dev only; val and test are the held-out figures.
+ * dev only; val and test are the held-out figures. `--json` adds one JSON line of all counts at
+ * the end; `--examples` lists offending sentences.
  */
 import { parseArgs } from 'node:util';
 import { danglingShare, evaluateQmsum, evaluateTreeseg, f1, type BoundaryScores, type StandaloneCounts, type SummaryScores } from '../test/evaluation/evaluate';
@@ -43,7 +44,6 @@ function main(): void {
     const started = performance.now();
     const figures = evaluateQmsum(loadQmsum(split, limit));
     results[`qmsum-${split}`] = figures;
-    if (args.json) continue;
     process.stdout.write(`QMSum AMI+ICSI ${split} (${figures.meetings} meetings, ${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
     process.stdout.write(
       [boundaryLine('boundaries ±75 words', figures.boundaries), rougeLine('tldr', figures.tldr), rougeLine('detailed', figures.detailed), ...standaloneLine(figures.standalone)].join('\n') + '\n',
@@ -52,7 +52,6 @@ function main(): void {
   for (const split of ['dev', 'test'] as const) {
     const figures = evaluateTreeseg(loadTreeseg(split, limit));
     results[`treeseg-${split}`] = figures;
-    if (args.json) continue;
     process.stdout.write(`TreeSeg Augmend ${split} (${figures.recordings} recordings)\n`);
     const lines: string[] = [];
     for (const level of ['coarse', 'fine'] as const) {

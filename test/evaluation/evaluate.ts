@@ -6,7 +6,7 @@
  */
 import { analyzeTranscript, summarizeAnalysis, type TranscriptAnalysis } from '../../src/summaries';
 import { addCounts, evenSplit, f1, matchBoundaries, NO_COUNTS, type BoundaryCounts } from './boundaries';
-import { leadSummary, textRankSummary } from './extractive-baselines';
+import { leadSummary, textRankOrder, textRankSummary } from './extractive-baselines';
 import { rougeAgainst, type RougeScores } from './rouge';
 import {
   QMSUM_WORDS_PER_SECOND,
@@ -119,12 +119,13 @@ export function evaluateQmsum(meetings: readonly QmsumMeeting[]): QmsumFigures {
     const references = meeting.general_queries.map((query) => query.answer);
     if (references.length === 0) continue;
     const sentences = Array.from({ length: analysis.sentences.count }, (_, s) => analysis.text(s));
+    const order = textRankOrder(sentences);
     for (const [mode, content] of [['tldr', tldr], ['detailed', detailed]] as const) {
       const text = plainText(content);
       const words = wordCountOf(text);
       rouge[mode].engine.push(rougeAgainst(text, references));
       rouge[mode].lead.push(rougeAgainst(leadSummary(sentences, words), references));
-      rouge[mode].textRank.push(rougeAgainst(textRankSummary(sentences, words), references));
+      rouge[mode].textRank.push(rougeAgainst(textRankSummary(sentences, words, order), references));
     }
   }
   const summaryScores = (mode: 'tldr' | 'detailed'): SummaryScores => ({

@@ -70,6 +70,7 @@ describe('standing alone', () => {
     'Because the battery is cheap.',
     'Which is what the marketing report says.',
     'So, the budget is twelve euros.',
+    'Instead, we take a single curve.',
   ])('"%s" dangles', (sentence) => expect(opensDangling(sentence)).toBe(true));
 
   it.each([
@@ -78,6 +79,7 @@ describe('standing alone', () => {
     'Sony makes the most popular remote controls.',
     'Sometimes the battery runs out.',
     'If you want a cheaper remote, drop the LCD.',
+    'Instead of double stage filtering, it is spectral subtraction.',
   ])('"%s" stands alone', (sentence) => expect(opensDangling(sentence)).toBe(false));
 
   it('tells chatter from content', () => {

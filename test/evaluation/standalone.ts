@@ -10,9 +10,10 @@
  * - subordinators that open a dependent clause without a main one before it ("because",
  *   "since", "which", "whereas", "whereby", "cause"): the sentence is a fragment;
  * - adverbs that point back ("namely", "again", "however", "therefore", "thus", "hence",
- *   "otherwise", "instead", "anyway", "besides", "still", "meanwhile", "likewise", "similarly",
- *   "moreover", "furthermore", "in that case", "that way", "in other words", "for example",
- *   "for instance"): they refer to or contrast with what came before;
+ *   "otherwise", "anyway", "besides", "meanwhile", "likewise", "similarly", "moreover",
+ *   "furthermore", "in that case", "that way", "in other words", "for example", "for
+ *   instance", and "instead," and "still," with their comma, since "Instead of X, Y" and "Still
+ *   images…" stand alone): they refer to or contrast with what came before;
  * - spoken attention-getters that address someone present ("see,", "look,", "listen,",
  *   "right,", "okay,", "well,", "mind you", "you know", "you see", "I mean", "like I said",
  *   "as I said", "I'm just saying", "you can, if you want", "believe me",
@@ -24,15 +25,15 @@
 const DANGLING_OPENERS = [
   'and', 'but', 'or', 'so', 'nor', 'plus', 'then', 'also', 'too', 'as well',
   'because', 'since', 'which', 'whereas', 'whereby', 'cause',
-  'namely', 'again', 'however', 'therefore', 'thus', 'hence', 'otherwise', 'instead', 'anyway',
-  'besides', 'still', 'meanwhile', 'likewise', 'similarly', 'moreover', 'furthermore',
+  'namely', 'again', 'however', 'therefore', 'thus', 'hence', 'otherwise', 'anyway',
+  'besides', 'meanwhile', 'likewise', 'similarly', 'moreover', 'furthermore',
   'in that case', 'that way', 'in other words', 'for example', 'for instance',
   'mind you', 'you know', 'you see', 'i mean', 'like i said', 'as i said', "i'm just saying",
   'you can, if you want', 'believe me', 'trust me',
 ];
 
-/** Interjections that only dangle when set off by a comma ("See, while…" but not "See the chart"). */
-const COMMA_ASIDES = ['see', 'look', 'listen', 'right', 'okay', 'ok', 'well', 'now'];
+/** Words that only dangle when set off by a comma ("See, while…" but not "See the chart"). */
+const COMMA_ASIDES = ['see', 'look', 'listen', 'right', 'okay', 'ok', 'well', 'now', 'instead', 'still'];
 
 function normalise(sentence: string): string {
   return sentence.replace(/\\([\\`*_{}[\]()#+\-.!|>~<])/g, '$1').replace(/^[\s"'“‘(*-]+/, '').toLowerCase().replace(/[’]/g, "'");
