@@ -7,16 +7,29 @@
  */
 import type { CueLexicon } from '../language/cue-lexicon';
 
-export function topicShiftCues(count: number, tokens: (s: number) => readonly string[], cues: CueLexicon): Float32Array {
+/** Tokens read from each sentence's start: openers, then the longest cue phrase. */
+export const TOPIC_CUE_TOKENS = 10;
+const OPENERS_SKIPPED = 4;
+
+/** `openingTokens(s)` gives at least the first TOPIC_CUE_TOKENS tokens of sentence s. */
+export function topicShiftCues(count: number, openingTokens: (s: number) => readonly string[], cues: CueLexicon): Float32Array {
   const strengths = new Float32Array(count);
   if (cues.topicShifts.length === 0) return strengths;
+  const phrases = new Set(cues.topicShifts);
+  const longest = Math.max(...cues.topicShifts.map((phrase) => phrase.split(' ').length));
   const openers = new Set([...cues.discourseOpeners, ...cues.fillers]);
   for (let s = 0; s < count; s += 1) {
-    const words = tokens(s);
+    const words = openingTokens(s);
     let first = 0;
-    while (first < words.length - 1 && first < 4 && openers.has(words[first] ?? '')) first += 1;
-    const opening = ` ${words.slice(first, first + 6).join(' ')} `;
-    if (cues.topicShifts.some((phrase) => opening.startsWith(` ${phrase} `))) strengths[s] = 1;
+    while (first < words.length - 1 && first < OPENERS_SKIPPED && openers.has(words[first] ?? '')) first += 1;
+    let phrase = '';
+    for (let k = first; k < Math.min(words.length, first + longest); k += 1) {
+      phrase = k === first ? (words[k] ?? '') : `${phrase} ${words[k] ?? ''}`;
+      if (phrases.has(phrase)) {
+        strengths[s] = 1;
+        break;
+      }
+    }
   }
   return strengths;
 }
