@@ -33,14 +33,16 @@ describe('presenting a transcript sentence', () => {
     expect(written.sentence('Caffeine blocks adenosine receptors,')).toBe('Caffeine blocks adenosine receptors.');
   });
 
-  it('drops a connective that leans on the sentence before, where the rest stands', () => {
+  describe('drops a connective that leans on the sentence before, where the rest stands', () => {
     const written = createPresenter({ language: languageProfile('en'), unpunctuated: false, lowerCaseOnly: false, casingSources: [] });
-    expect(written.sentence('Namely, you find a woman punching the bag.')).toBe('You find a woman punching the bag.');
-    expect(written.sentence('See, while the woman waits, the bus leaves.')).toBe('While the woman waits, the bus leaves.');
-    expect(written.sentence('Again, the fact that it rains matters.')).toBe('The fact that it rains matters.');
-    expect(written.sentence('See the chart for the yearly sales.')).toBe('See the chart for the yearly sales.');
-    expect(written.sentence('Instead of plastic, the case is rubber.')).toBe('Instead of plastic, the case is rubber.');
-    expect(written.sentence('" And the remote is yellow, says the report.')).toBe('The remote is yellow, says the report.');
+    it.each([
+      ['Namely, you find a woman punching the bag.', 'You find a woman punching the bag.'],
+      ['See, while the woman waits, the bus leaves.', 'While the woman waits, the bus leaves.'],
+      ['Again, the fact that it rains matters.', 'The fact that it rains matters.'],
+      ['See the chart for the yearly sales.', 'See the chart for the yearly sales.'],
+      ['Instead of plastic, the case is rubber.', 'Instead of plastic, the case is rubber.'],
+      ['" And the remote is yellow, says the report.', 'The remote is yellow, says the report.'],
+    ])('%s', (spoken, shown) => expect(written.sentence(spoken)).toBe(shown));
   });
 
   it('ends sentences in scripts without spaces with an ideographic full stop', () => {

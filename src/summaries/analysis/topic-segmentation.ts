@@ -19,15 +19,14 @@ export interface SegmentationPlan {
 
 const MAX_BLOCKS = 600;
 const MIN_BLOCK_SECONDS = 10;
-/** Each side of a gap sees about half an average section's talk, and at least a minute. */
-const MIN_WINDOW_SECONDS = 60;
-const WINDOWS_PER_SECTION = 2;
-/** Rounds of three-point smoothing of the similarity curve: spoken vocabulary is noisy. */
-const SMOOTHING_ROUNDS = 3;
-/** A gap beside a sentence that announces a new topic gains this many mean depths. */
-const CUE_DEPTH_BONUS = 1;
-/** And the boundary is pulled to that sentence, by this much of the cohesion objective. */
-const CUE_PULL = 1;
+/**
+ * How cohesion is read. Each side of a gap sees about half an average section's talk
+ * (`windowsPerSection`), and at least a minute; the similarity curve is smoothed over three
+ * points `smoothingRounds` times, as spoken vocabulary is noisy. A gap beside a sentence that
+ * announces a new topic gains `cueDepthBonus` mean depths, and the boundary is pulled to that
+ * sentence by `cuePull` of the cohesion objective.
+ */
+const COHESION = { minWindowSeconds: 60, windowsPerSection: 2, smoothingRounds: 3, cueDepthBonus: 1, cuePull: 1 } as const;
 
 /**
  * A sensible number of sections for a duration: about one per 2.5 minutes for short videos,
@@ -56,7 +55,7 @@ export function findTopicBoundaries(
   const blockSeconds = Math.max(MIN_BLOCK_SECONDS, durationSeconds / MAX_BLOCKS);
   const blocks = blockVectors(sentences, vectors, termCount, blockSeconds);
   if (blocks.count < 4) return [];
-  const windowSeconds = Math.max(MIN_WINDOW_SECONDS, durationSeconds / (plan.maxSections * WINDOWS_PER_SECTION));
+  const windowSeconds = Math.max(COHESION.minWindowSeconds, durationSeconds / (plan.maxSections * COHESION.windowsPerSection));
   const windowBlocks = Math.max(2, Math.round(windowSeconds / blockSeconds));
 
   const scratch = new WindowPair(termCount);
@@ -72,7 +71,7 @@ export function findTopicBoundaries(
     valid[g] = 1;
   }
   let smoothed: Float64Array = gapScores;
-  for (let round = 0; round < SMOOTHING_ROUNDS; round += 1) smoothed = smooth(smoothed, valid);
+  for (let round = 0; round < COHESION.smoothingRounds; round += 1) smoothed = smooth(smoothed, valid);
   const depths = depthScores(smoothed, valid);
   if (topicCues) addCueBonus(depths, valid, blocks, topicCues);
   const chosenGaps = chooseGaps(depths, valid, blockSeconds, durationSeconds, plan);
@@ -88,7 +87,7 @@ function addCueBonus(depths: Float64Array, valid: Uint8Array, blocks: BlockVecto
     sum += depths[g] ?? 0;
     n += 1;
   }
-  const bonus = CUE_DEPTH_BONUS * (n === 0 ? 0 : sum / n);
+  const bonus = COHESION.cueDepthBonus * (n === 0 ? 0 : sum / n);
   for (let g = 0; g < depths.length; g += 1) {
     if (!valid[g]) continue;
     let cue = 0;
@@ -282,7 +281,7 @@ function refineToSentences(
     let best = -1;
     let bestPrefix = Infinity;
     for (let s = from; s <= to && s < sentences.count; s += 1) {
-      const value = prefix - CUE_PULL * (topicCues?.[s] ?? 0);
+      const value = prefix - COHESION.cuePull * (topicCues?.[s] ?? 0);
       const better = value < bestPrefix - 1e-9 || (Math.abs(value - bestPrefix) <= 1e-9 && Math.abs(s - atGap) < Math.abs(best - atGap));
       if (better) {
         bestPrefix = value;

@@ -44,6 +44,14 @@ export interface CueLexicon {
  */
 const COMMON_FILLERS = ['uh', 'uhh', 'uhm', 'umm', 'hmm', 'hm', 'mhm', 'mm-hmm'];
 
+/** For languages whose discourse cues we have not collected: their sentences are quoted as spoken. */
+const NO_DISCOURSE_CUES: Pick<CueLexicon, 'linkingOpeners' | 'fragmentOpeners' | 'chatterOpeners' | 'topicShifts'> = {
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
+};
+
 const EMPTY: CueLexicon = {
   fillers: COMMON_FILLERS,
   discourseOpeners: [],
@@ -53,10 +61,7 @@ const EMPTY: CueLexicon = {
   definitionBefore: [],
   introduction: [],
   promotion: [],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const ENGLISH: CueLexicon = {
@@ -147,10 +152,7 @@ const SPANISH: CueLexicon = {
   definitionBefore: ['llamado', 'llamada', 'se llama', 'conocido como', 'conocida como'],
   introduction: ['en este video', 'en este vídeo', 'hoy vamos', 'hoy les', 'hoy te', 'vamos a ver'],
   promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const GERMAN: CueLexicon = {
@@ -166,10 +168,7 @@ const GERMAN: CueLexicon = {
   definitionBefore: ['genannt', 'nennt man', 'bekannt als', 'bezeichnet als'],
   introduction: ['in diesem video', 'heute zeige', 'heute geht es', 'heute schauen wir'],
   promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const FRENCH: CueLexicon = {
@@ -185,10 +184,7 @@ const FRENCH: CueLexicon = {
   definitionBefore: ['appelé', 'appelée', "qu'on appelle", 'connu comme', 'connue comme'],
   introduction: ['dans cette vidéo', "aujourd'hui on", "aujourd'hui nous", "aujourd'hui je"],
   promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const PORTUGUESE: CueLexicon = {
@@ -203,10 +199,7 @@ const PORTUGUESE: CueLexicon = {
   definitionBefore: ['chamado', 'chamada', 'conhecido como', 'conhecida como'],
   introduction: ['neste vídeo', 'nesse vídeo', 'hoje vamos', 'hoje eu vou'],
   promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const ITALIAN: CueLexicon = {
@@ -221,10 +214,7 @@ const ITALIAN: CueLexicon = {
   definitionBefore: ['chiamato', 'chiamata', 'detto', 'conosciuto come'],
   introduction: ['in questo video', 'oggi vediamo', 'oggi parliamo'],
   promotion: ['iscrivetevi', 'iscriviti', 'campanella', 'sponsor', 'descrizione', 'grazie per aver guardato'],
-  linkingOpeners: [],
-  fragmentOpeners: [],
-  chatterOpeners: [],
-  topicShifts: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const BY_LANGUAGE: Readonly<Record<string, CueLexicon>> = {
