@@ -5,7 +5,18 @@
  * Languages without an entry get an empty lexicon: ranking then rests on salience alone.
  */
 
-export interface CueLexicon {
+/**
+ * Discourse cues, each a list of phrases read at a sentence's start:
+ * - linkingOpeners: connectives that tie a sentence to the one before it ("namely", "again",
+ *   "however"), taken off the front of a quoted sentence when enough is left, as openers are;
+ * - fragmentOpeners: first words that leave a sentence a fragment without the one before
+ *   ("because", "which"); nothing can be taken off, so such sentences rank low;
+ * - chatterOpeners: talk about the talk (greetings, thanks, the speaker narrating a next move);
+ * - topicShifts: phrases that announce a new topic ("moving on", "the next thing").
+ */
+type DiscourseCues = Readonly<Record<'linkingOpeners' | 'fragmentOpeners' | 'chatterOpeners' | 'topicShifts', readonly string[]>>;
+
+export interface CueLexicon extends DiscourseCues {
   /** Hesitation sounds that captions transcribe but nobody means. */
   readonly fillers: readonly string[];
   /** Openers that carry no content when a sentence is quoted on its own. */
@@ -22,20 +33,6 @@ export interface CueLexicon {
   readonly introduction: readonly string[];
   /** Channel housekeeping: subscribe, sponsors, sign-offs. */
   readonly promotion: readonly string[];
-  /**
-   * Connectives that tie a sentence to the one before it ("namely", "again", "however"): taken
-   * off the front of a quoted sentence when enough is left, as the openers are.
-   */
-  readonly linkingOpeners: readonly string[];
-  /**
-   * First words that leave a sentence a fragment without the one before ("because", "which"):
-   * nothing can be taken off, so such sentences rank low.
-   */
-  readonly fragmentOpeners: readonly string[];
-  /** Talk about the talk at a sentence's start: greetings, thanks, the speaker narrating a next move. */
-  readonly chatterOpeners: readonly string[];
-  /** Phrases at a sentence's start that announce a new topic ("moving on", "the next thing"). */
-  readonly topicShifts: readonly string[];
 }
 
 /**
@@ -44,8 +41,11 @@ export interface CueLexicon {
  */
 const COMMON_FILLERS = ['uh', 'uhh', 'uhm', 'umm', 'hmm', 'hm', 'mhm', 'mm-hmm'];
 
-/** For languages whose discourse cues we have not collected: their sentences are quoted as spoken. */
-const NO_DISCOURSE_CUES: Pick<CueLexicon, 'linkingOpeners' | 'fragmentOpeners' | 'chatterOpeners' | 'topicShifts'> = {
+/** A lexicon whose discourse cues are not collected yet: its sentences are quoted as spoken. */
+type LexiconWithoutDiscourseCues = Omit<CueLexicon, keyof DiscourseCues>;
+
+/** For languages whose discourse cues we have not collected. */
+const NO_DISCOURSE_CUES: DiscourseCues = {
   linkingOpeners: [],
   fragmentOpeners: [],
   chatterOpeners: [],
@@ -136,7 +136,7 @@ const ENGLISH: CueLexicon = {
   ],
 };
 
-const SPANISH: CueLexicon = {
+const SPANISH: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'eh', 'ehm', 'em'],
   discourseOpeners: ['entonces', 'bueno', 'pues', 'y', 'o sea', 'vale', 'bien'],
   advice: [
@@ -152,10 +152,9 @@ const SPANISH: CueLexicon = {
   definitionBefore: ['llamado', 'llamada', 'se llama', 'conocido como', 'conocida como'],
   introduction: ['en este video', 'en este vídeo', 'hoy vamos', 'hoy les', 'hoy te', 'vamos a ver'],
   promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
-  ...NO_DISCOURSE_CUES,
 };
 
-const GERMAN: CueLexicon = {
+const GERMAN: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'äh', 'ähm', 'öhm', 'ehm'],
   discourseOpeners: ['also', 'und', 'okay', 'gut', 'ja', 'na ja'],
   advice: [
@@ -168,10 +167,9 @@ const GERMAN: CueLexicon = {
   definitionBefore: ['genannt', 'nennt man', 'bekannt als', 'bezeichnet als'],
   introduction: ['in diesem video', 'heute zeige', 'heute geht es', 'heute schauen wir'],
   promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
-  ...NO_DISCOURSE_CUES,
 };
 
-const FRENCH: CueLexicon = {
+const FRENCH: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'euh', 'heu', 'bah'],
   discourseOpeners: ['donc', 'alors', 'et', 'bon', 'voilà', 'en fait'],
   advice: [
@@ -184,10 +182,9 @@ const FRENCH: CueLexicon = {
   definitionBefore: ['appelé', 'appelée', "qu'on appelle", 'connu comme', 'connue comme'],
   introduction: ['dans cette vidéo', "aujourd'hui on", "aujourd'hui nous", "aujourd'hui je"],
   promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
-  ...NO_DISCOURSE_CUES,
 };
 
-const PORTUGUESE: CueLexicon = {
+const PORTUGUESE: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'hã', 'ahn'],
   discourseOpeners: ['então', 'bom', 'e', 'tipo', 'né'],
   advice: [
@@ -199,10 +196,9 @@ const PORTUGUESE: CueLexicon = {
   definitionBefore: ['chamado', 'chamada', 'conhecido como', 'conhecida como'],
   introduction: ['neste vídeo', 'nesse vídeo', 'hoje vamos', 'hoje eu vou'],
   promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
-  ...NO_DISCOURSE_CUES,
 };
 
-const ITALIAN: CueLexicon = {
+const ITALIAN: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'ehm', 'eh'],
   discourseOpeners: ['allora', 'quindi', 'e', 'ecco', 'insomma'],
   advice: [
@@ -214,16 +210,15 @@ const ITALIAN: CueLexicon = {
   definitionBefore: ['chiamato', 'chiamata', 'detto', 'conosciuto come'],
   introduction: ['in questo video', 'oggi vediamo', 'oggi parliamo'],
   promotion: ['iscrivetevi', 'iscriviti', 'campanella', 'sponsor', 'descrizione', 'grazie per aver guardato'],
-  ...NO_DISCOURSE_CUES,
 };
 
 const BY_LANGUAGE: Readonly<Record<string, CueLexicon>> = {
   en: ENGLISH,
-  es: SPANISH,
-  de: GERMAN,
-  fr: FRENCH,
-  pt: PORTUGUESE,
-  it: ITALIAN,
+  es: { ...SPANISH, ...NO_DISCOURSE_CUES },
+  de: { ...GERMAN, ...NO_DISCOURSE_CUES },
+  fr: { ...FRENCH, ...NO_DISCOURSE_CUES },
+  pt: { ...PORTUGUESE, ...NO_DISCOURSE_CUES },
+  it: { ...ITALIAN, ...NO_DISCOURSE_CUES },
 };
 
 /** The lexicon for a BCP-47 primary subtag; an empty one (fillers only) when we have none. */
