@@ -33,6 +33,18 @@ describe('presenting a transcript sentence', () => {
     expect(written.sentence('Caffeine blocks adenosine receptors,')).toBe('Caffeine blocks adenosine receptors.');
   });
 
+  describe('drops a connective that leans on the sentence before, where the rest stands', () => {
+    const written = createPresenter({ language: languageProfile('en'), unpunctuated: false, lowerCaseOnly: false, casingSources: [] });
+    it.each([
+      ['Namely, you find a woman punching the bag.', 'You find a woman punching the bag.'],
+      ['See, while the woman waits, the bus leaves.', 'While the woman waits, the bus leaves.'],
+      ['Again, the fact that it rains matters.', 'The fact that it rains matters.'],
+      ['See the chart for the yearly sales.', 'See the chart for the yearly sales.'],
+      ['Instead of plastic, the case is rubber.', 'Instead of plastic, the case is rubber.'],
+      ['" And the remote is yellow, says the report.', 'The remote is yellow, says the report.'],
+    ])('%s', (spoken, shown) => expect(written.sentence(spoken)).toBe(shown));
+  });
+
   it('ends sentences in scripts without spaces with an ideographic full stop', () => {
     const japanese = createPresenter({ language: languageProfile('ja'), unpunctuated: true, lowerCaseOnly: true, casingSources: [] });
     expect(japanese.sentence('データを集めてモデルを訓練します')).toBe('データを集めてモデルを訓練します。');

@@ -28,11 +28,11 @@ function joinsTightly(char: string): boolean {
   return isContinuousScript(char) || FULL_WIDTH_PUNCTUATION.test(char);
 }
 
-/** The sentence's lower-case tokens, stop words included, in order. */
-export function sentenceTokens(words: WordStream, vocabulary: Vocabulary, sentences: SentenceTable, s: number): string[] {
+/** The sentence's lower-case tokens, stop words included, in order; only the first `limit` when given. */
+export function sentenceTokens(words: WordStream, vocabulary: Vocabulary, sentences: SentenceTable, s: number, limit = Infinity): string[] {
   const tokens: string[] = [];
   const to = sentences.firstWord[s + 1] ?? 0;
-  for (let p = sentences.firstWord[s] ?? 0; p < to; p += 1) {
+  for (let p = sentences.firstWord[s] ?? 0; p < to && tokens.length < limit; p += 1) {
     const w = words.word[p] ?? 0;
     for (let k = vocabulary.wordTokenStart[w] ?? 0; k < (vocabulary.wordTokenStart[w + 1] ?? 0); k += 1) {
       tokens.push(vocabulary.tokens[vocabulary.wordTokens[k] ?? 0] ?? '');

@@ -3,7 +3,8 @@
  * cut into equal blocks; at each gap between blocks the vocabulary of the minute or so before
  * is compared with the minute after. Where the talk moves to a new topic that similarity dips;
  * the deepest dips, kept apart by a minimum section length, become boundaries, which are then
- * moved to the sentence where the vocabulary actually changes.
+ * moved to the sentence where the vocabulary actually changes. Sentences in which a speaker
+ * announces a new topic ("moving on to…") deepen the gaps beside them and draw the boundary.
  * Cost is linear in the transcript: each block is summed into a bounded number of windows.
  */
 import type { SentenceTable } from './sentences';
@@ -18,6 +19,14 @@ export interface SegmentationPlan {
 
 const MAX_BLOCKS = 600;
 const MIN_BLOCK_SECONDS = 10;
+/**
+ * How cohesion is read. Each side of a gap sees about half an average section's talk
+ * (`windowsPerSection`), and at least a minute; the similarity curve is smoothed over three
+ * points `smoothingRounds` times, as spoken vocabulary is noisy. A gap beside a sentence that
+ * announces a new topic gains `cueDepthBonus` mean depths, and the boundary is pulled to that
+ * sentence by `cuePull` of the cohesion objective.
+ */
+const COHESION = { minWindowSeconds: 60, windowsPerSection: 2, smoothingRounds: 3, cueDepthBonus: 1, cuePull: 1 } as const;
 
 /**
  * A sensible number of sections for a duration: about one per 2.5 minutes for short videos,
@@ -30,19 +39,23 @@ export function segmentationPlan(durationSeconds: number): SegmentationPlan {
   return { maxSections, minSectionSeconds: Math.max(30, durationSeconds / (maxSections * 3)) };
 }
 
-/** Sentence indices (ascending, never 0) at which new topic sections start. */
+/**
+ * Sentence indices (ascending, never 0) at which new topic sections start. `topicCues` (per
+ * sentence, from topicShiftCues) is optional: without it the text's vocabulary decides alone.
+ */
 export function findTopicBoundaries(
   sentences: SentenceTable,
   vectors: SentenceVectors,
   termCount: number,
   durationSeconds: number,
   plan: SegmentationPlan,
+  topicCues?: Float32Array,
 ): number[] {
   if (plan.maxSections < 2 || sentences.count < 8 || durationSeconds <= 0) return [];
   const blockSeconds = Math.max(MIN_BLOCK_SECONDS, durationSeconds / MAX_BLOCKS);
   const blocks = blockVectors(sentences, vectors, termCount, blockSeconds);
   if (blocks.count < 4) return [];
-  const windowSeconds = Math.max(60, durationSeconds / (plan.maxSections * 4));
+  const windowSeconds = Math.max(COHESION.minWindowSeconds, durationSeconds / (plan.maxSections * COHESION.windowsPerSection));
   const windowBlocks = Math.max(2, Math.round(windowSeconds / blockSeconds));
 
   const scratch = new WindowPair(termCount);
@@ -57,10 +70,30 @@ export function findTopicBoundaries(
     gapScores[g] = similarity;
     valid[g] = 1;
   }
-  const smoothed = smooth(gapScores, valid);
+  let smoothed: Float64Array = gapScores;
+  for (let round = 0; round < COHESION.smoothingRounds; round += 1) smoothed = smooth(smoothed, valid);
   const depths = depthScores(smoothed, valid);
+  if (topicCues) addCueBonus(depths, valid, blocks, topicCues);
   const chosenGaps = chooseGaps(depths, valid, blockSeconds, durationSeconds, plan);
-  return refineToSentences(chosenGaps, blocks, sentences, vectors, scratch, windowBlocks);
+  return refineToSentences(chosenGaps, blocks, sentences, vectors, scratch, windowBlocks, topicCues);
+}
+
+/** Deepens the gaps where a sentence in the blocks on either side announces a new topic. */
+function addCueBonus(depths: Float64Array, valid: Uint8Array, blocks: BlockVectors, topicCues: Float32Array): void {
+  let sum = 0;
+  let n = 0;
+  for (let g = 0; g < depths.length; g += 1) {
+    if (!valid[g]) continue;
+    sum += depths[g] ?? 0;
+    n += 1;
+  }
+  const bonus = COHESION.cueDepthBonus * (n === 0 ? 0 : sum / n);
+  for (let g = 0; g < depths.length; g += 1) {
+    if (!valid[g]) continue;
+    let cue = 0;
+    for (let s = blocks.firstSentence[g] ?? 0; s < (blocks.firstSentence[g + 2] ?? 0); s += 1) cue = Math.max(cue, topicCues[s] ?? 0);
+    depths[g] = (depths[g] ?? 0) + bonus * cue;
+  }
 }
 
 interface BlockVectors {
@@ -227,6 +260,7 @@ function refineToSentences(
   vectors: SentenceVectors,
   scratch: WindowPair,
   windowBlocks: number,
+  topicCues?: Float32Array,
 ): number[] {
   const boundaries: number[] = [];
   gaps.forEach((g, i) => {
@@ -247,9 +281,10 @@ function refineToSentences(
     let best = -1;
     let bestPrefix = Infinity;
     for (let s = from; s <= to && s < sentences.count; s += 1) {
-      const better = prefix < bestPrefix - 1e-9 || (Math.abs(prefix - bestPrefix) <= 1e-9 && Math.abs(s - atGap) < Math.abs(best - atGap));
+      const value = prefix - COHESION.cuePull * (topicCues?.[s] ?? 0);
+      const better = value < bestPrefix - 1e-9 || (Math.abs(value - bestPrefix) <= 1e-9 && Math.abs(s - atGap) < Math.abs(best - atGap));
       if (better) {
-        bestPrefix = prefix;
+        bestPrefix = value;
         best = s;
       }
       if (s < to) prefix += leaning(vectors, s, scratch, normLeft, normRight);

@@ -18,6 +18,7 @@ import { sectionsFromBoundaries, sectionsFromChapters, usableChapters, type Sect
 import { buildSentences, type SentenceTable } from './sentences';
 import { sentenceText, sentenceTokens } from './sentence-text';
 import { buildSentenceVectors, type SentenceVectors } from './sentence-vectors';
+import { TOPIC_CUE_TOKENS, topicShiftCues } from './topic-cues';
 import { findTopicBoundaries, segmentationPlan } from './topic-segmentation';
 import { buildVocabulary, termsOf, type Vocabulary } from './vocabulary';
 import { buildWordFlags } from './word-flags';
@@ -72,7 +73,14 @@ export function analyzeTranscript(input: SummaryInput): TranscriptAnalysis {
     : sentences.count === 0
       ? []
       : sectionsFromBoundaries(
-          findTopicBoundaries(sentences, vectors, vocabulary.termCount, durationSeconds, segmentationPlan(durationSeconds)),
+          findTopicBoundaries(
+            sentences,
+            vectors,
+            vocabulary.termCount,
+            durationSeconds,
+            segmentationPlan(durationSeconds),
+            topicShiftCues(sentences.count, (s) => sentenceTokens(words, vocabulary, sentences, s, TOPIC_CUE_TOKENS), language.cues),
+          ),
           sentences,
           durationSeconds,
         );

@@ -5,7 +5,18 @@
  * Languages without an entry get an empty lexicon: ranking then rests on salience alone.
  */
 
-export interface CueLexicon {
+/**
+ * Discourse cues, each a list of phrases read at a sentence's start:
+ * - linkingOpeners: connectives that tie a sentence to the one before it ("namely", "again",
+ *   "however"), taken off the front of a quoted sentence when enough is left, as openers are;
+ * - fragmentOpeners: first words that leave a sentence a fragment without the one before
+ *   ("because", "which"); nothing can be taken off, so such sentences rank low;
+ * - chatterOpeners: talk about the talk (greetings, thanks, the speaker narrating a next move);
+ * - topicShifts: phrases that announce a new topic ("moving on", "the next thing").
+ */
+type DiscourseCues = Readonly<Record<'linkingOpeners' | 'fragmentOpeners' | 'chatterOpeners' | 'topicShifts', readonly string[]>>;
+
+export interface CueLexicon extends DiscourseCues {
   /** Hesitation sounds that captions transcribe but nobody means. */
   readonly fillers: readonly string[];
   /** Openers that carry no content when a sentence is quoted on its own. */
@@ -30,6 +41,17 @@ export interface CueLexicon {
  */
 const COMMON_FILLERS = ['uh', 'uhh', 'uhm', 'umm', 'hmm', 'hm', 'mhm', 'mm-hmm'];
 
+/** A lexicon whose discourse cues are not collected yet: its sentences are quoted as spoken. */
+type LexiconWithoutDiscourseCues = Omit<CueLexicon, keyof DiscourseCues>;
+
+/** For languages whose discourse cues we have not collected. */
+const NO_DISCOURSE_CUES: DiscourseCues = {
+  linkingOpeners: [],
+  fragmentOpeners: [],
+  chatterOpeners: [],
+  topicShifts: [],
+};
+
 const EMPTY: CueLexicon = {
   fillers: COMMON_FILLERS,
   discourseOpeners: [],
@@ -39,6 +61,7 @@ const EMPTY: CueLexicon = {
   definitionBefore: [],
   introduction: [],
   promotion: [],
+  ...NO_DISCOURSE_CUES,
 };
 
 const ENGLISH: CueLexicon = {
@@ -82,10 +105,38 @@ const ENGLISH: CueLexicon = {
     'comments below', 'thanks for watching', 'thank you for watching', 'see you next time',
     'see you in the next', 'welcome back', 'hey guys', 'hey everyone', "what's up guys",
     'smash that like', 'merch', 'promo code', 'discount code', 'follow me on', 'like this video',
+    'brought to you by', 'thanks for listening', 'thank you for listening',
+  ],
+  linkingOpeners: [
+    'namely', 'again', 'also', 'plus', 'then', 'however', 'therefore', 'thus', 'hence', 'besides',
+    'moreover', 'furthermore', 'anyway', 'or', 'see,', 'look,', 'listen,', 'mind you', 'you see',
+    'as i said', 'like i said', 'as i say', 'in that case', 'of course', 'for example', 'for instance',
+    'instead,', 'still,',
+  ],
+  fragmentOpeners: [
+    'because', 'cause', "'cause", 'cuz', 'since', 'which', 'whereas', 'whereby', 'than', 'nor', 'too',
+    'as well', "i'm just saying", 'you can, if you want',
+  ],
+  chatterOpeners: [
+    'hi', 'hello', 'hey', 'good morning', 'good afternoon', 'good evening', 'welcome', 'thanks',
+    'thank you', 'cheers', 'bye', 'goodbye', 'see you', 'let me', "let's just", 'sorry', 'excuse me',
+    'can you hear', 'can everyone hear', 'is this on', 'where was i', 'hang on', 'just a second',
+    'just a minute', 'one second',
+  ],
+  topicShifts: [
+    'next', 'the next', 'moving on', 'move on', "let's move", 'let us move', "let's go on", "let's go to",
+    "let's talk about", "let's look at", "let's start", "let's begin", "let's turn", "let's get to",
+    "let's discuss", 'now we', 'now let', "now i'm going", 'the other thing', 'another thing',
+    'one more thing', 'the last thing', 'the first thing', 'first of all', 'second', 'secondly',
+    'third', 'finally', 'lastly', 'last but not least', 'turning to', 'back to', 'coming to',
+    'on to', 'onto', 'going back to', 'what about', 'how about', 'the agenda', 'on the agenda',
+    'our next', 'so next', 'that brings us', 'which brings us', 'that leads', 'the second part',
+    'part two', 'step one', 'step two', 'step three', 'shall we', "why don't you go", 'over to you',
+    'your turn',
   ],
 };
 
-const SPANISH: CueLexicon = {
+const SPANISH: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'eh', 'ehm', 'em'],
   discourseOpeners: ['entonces', 'bueno', 'pues', 'y', 'o sea', 'vale', 'bien'],
   advice: [
@@ -103,7 +154,7 @@ const SPANISH: CueLexicon = {
   promotion: ['suscríbete', 'suscribirte', 'dale like', 'campanita', 'patrocinador', 'descripción', 'gracias por ver'],
 };
 
-const GERMAN: CueLexicon = {
+const GERMAN: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'äh', 'ähm', 'öhm', 'ehm'],
   discourseOpeners: ['also', 'und', 'okay', 'gut', 'ja', 'na ja'],
   advice: [
@@ -118,7 +169,7 @@ const GERMAN: CueLexicon = {
   promotion: ['abonniert', 'abonnieren', 'glocke', 'sponsor', 'beschreibung', 'danke fürs zuschauen'],
 };
 
-const FRENCH: CueLexicon = {
+const FRENCH: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'euh', 'heu', 'bah'],
   discourseOpeners: ['donc', 'alors', 'et', 'bon', 'voilà', 'en fait'],
   advice: [
@@ -133,7 +184,7 @@ const FRENCH: CueLexicon = {
   promotion: ['abonnez-vous', 'abonne-toi', 'cloche', 'sponsor', 'description', 'merci d\'avoir regardé'],
 };
 
-const PORTUGUESE: CueLexicon = {
+const PORTUGUESE: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'hã', 'ahn'],
   discourseOpeners: ['então', 'bom', 'e', 'tipo', 'né'],
   advice: [
@@ -147,7 +198,7 @@ const PORTUGUESE: CueLexicon = {
   promotion: ['inscreva-se', 'se inscreva', 'sininho', 'patrocinador', 'descrição', 'obrigado por assistir'],
 };
 
-const ITALIAN: CueLexicon = {
+const ITALIAN: LexiconWithoutDiscourseCues = {
   fillers: [...COMMON_FILLERS, 'ehm', 'eh'],
   discourseOpeners: ['allora', 'quindi', 'e', 'ecco', 'insomma'],
   advice: [
@@ -163,11 +214,11 @@ const ITALIAN: CueLexicon = {
 
 const BY_LANGUAGE: Readonly<Record<string, CueLexicon>> = {
   en: ENGLISH,
-  es: SPANISH,
-  de: GERMAN,
-  fr: FRENCH,
-  pt: PORTUGUESE,
-  it: ITALIAN,
+  es: { ...SPANISH, ...NO_DISCOURSE_CUES },
+  de: { ...GERMAN, ...NO_DISCOURSE_CUES },
+  fr: { ...FRENCH, ...NO_DISCOURSE_CUES },
+  pt: { ...PORTUGUESE, ...NO_DISCOURSE_CUES },
+  it: { ...ITALIAN, ...NO_DISCOURSE_CUES },
 };
 
 /** The lexicon for a BCP-47 primary subtag; an empty one (fillers only) when we have none. */

@@ -13,6 +13,13 @@ export interface SentenceCues {
   readonly question: boolean;
   /** Opens with "it", "this", "because"...: leans on the sentence before, unclear when quoted alone. */
   readonly dangling: boolean;
+  /**
+   * As printed, still opens with a connective or aside that needs the sentence before ("because",
+   * "which", an "and" the presenter could not drop): a fragment when quoted alone.
+   */
+  readonly fragment: boolean;
+  /** Opens with talk about the talk: a greeting, thanks, "let me…". */
+  readonly chatter: boolean;
 }
 
 const ENGLISH_DANGLING = new Set([
@@ -45,23 +52,35 @@ function readCues(analysis: TranscriptAnalysis, s: number): SentenceCues {
   let first = 0;
   while (first < tokens.length - 1 && openers.has(tokens[first] ?? '')) first += 1;
   const raw = analysis.text(s).trimEnd();
+  const shown = analysis.presenter.sentence(raw);
+  const opening = ` ${tokens.slice(first, first + 6).join(' ')} `;
   return {
     advice: has(cues.advice),
     causeEffect: has(cues.causeEffect),
     introduction: has(cues.introduction),
     promotion: has(cues.promotion),
-    question: /[?？]["'”’)]*$/u.test(raw) || analysis.presenter.sentence(raw).endsWith('?'),
+    question: /[?？]["'”’)]*$/u.test(raw) || shown.endsWith('?'),
     dangling: analysis.language.isEnglish && ENGLISH_DANGLING.has(tokens[first] ?? ''),
+    fragment: opensWithAny(shown, [...cues.fragmentOpeners, ...cues.linkingOpeners, ...cues.discourseOpeners]),
+    chatter: cues.chatterOpeners.some((phrase) => opening.startsWith(` ${phrase} `)),
   };
 }
 
+/** The printed sentence starts with one of the phrases, as a whole word or followed by punctuation. */
+function opensWithAny(shown: string, phrases: readonly string[]): boolean {
+  const lower = shown.toLowerCase().replace(/[’]/g, "'");
+  return phrases.some((phrase) => lower.startsWith(phrase) && /^(?:$|[\s,;:.!?])/u.test(lower.slice(phrase.length)));
+}
+
 /**
- * Multiplier for how well a sentence stands alone in a summary. Promotion is all but
- * excluded; questions and dangling pronouns are kept but ranked lower.
+ * Multiplier for how well a sentence stands alone in a summary. Promotion and chatter are all
+ * but excluded; fragments rank far lower; questions and dangling pronouns are kept but ranked
+ * lower.
  */
 export function standaloneFactor(cues: SentenceCues): number {
   let factor = 1;
-  if (cues.promotion) factor *= 0.05;
+  if (cues.promotion || cues.chatter) factor *= 0.05;
+  if (cues.fragment) factor *= 0.25;
   if (cues.question) factor *= 0.6;
   if (cues.dangling) factor *= 0.8;
   return factor;

@@ -1,6 +1,7 @@
 /**
  * Turns a transcript sentence into one that reads well on its own in a summary: spoken
- * openers ("so", "okay so") dropped, casing restored where captions had none (sentence
+ * openers ("so", "okay so") and connectives that lean on the sentence before ("namely",
+ * "again,") dropped where enough is left, casing restored where captions had none (sentence
  * start, "I", acronyms the title spells out), and final punctuation, with "?" for questions
  * when the captions carried no marks at all.
  */
@@ -33,7 +34,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const MIN_WORDS_LEFT = 4;
 
 export function createPresenter(options: PresenterOptions): Presenter {
-  const openers = [...options.language.cues.discourseOpeners].sort((a, b) => b.length - a.length);
+  const { discourseOpeners, linkingOpeners } = options.language.cues;
+  const openers = [...discourseOpeners, ...linkingOpeners].sort((a, b) => b.length - a.length);
   const casing = options.lowerCaseOnly ? casingMap(options.casingSources) : new Map<string, string>();
   const english = options.language.isEnglish;
   const restoreCasing = (text: string): string => {
@@ -44,13 +46,19 @@ export function createPresenter(options: PresenterOptions): Presenter {
   return {
     phrase: restoreCasing,
     sentence(raw) {
-      let text = restoreCasing(stripOpeners(raw.replace(LEADING_JUNK, '').trim(), openers));
+      let text = restoreCasing(stripOpeners(withoutStrayQuote(raw.replace(LEADING_JUNK, '').trim()), openers));
       text = capitalizeFirstLetter(text.replace(TRAILING_JUNK, ''));
       if (text === '' || FINAL_MARK.test(text)) return text;
       if (isContinuousScript(text.slice(-1))) return `${text}。`;
       return `${text}${options.unpunctuated && english && looksLikeQuestion(text) ? '?' : '.'}`;
     },
   };
+}
+
+/** A sentence cut from inside a quotation opens with a quote mark that nothing closes. */
+function withoutStrayQuote(text: string): string {
+  if (!text.startsWith('"') || (text.match(/"/g) ?? []).length % 2 === 0) return text;
+  return text.slice(1).replace(LEADING_JUNK, '').trimStart();
 }
 
 function stripOpeners(text: string, openers: readonly string[]): string {
