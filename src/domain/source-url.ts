@@ -13,6 +13,22 @@ export type ChannelRef =
 
 export type VideoSource = { kind: 'playlist'; playlistId: string } | { kind: 'channel'; channel: ChannelRef };
 
+/** A batch's source as stored: where it reads from and how many videos at most. */
+export interface BatchSource {
+  source: VideoSource;
+  /** canonicalSourceUrl(source). */
+  url: string;
+  maxVideos: number;
+}
+
+export const DEFAULT_SOURCE_MAX_VIDEOS = 50;
+
+/** The source as a client sent it and sees it echoed: {playlist_url | channel_url, max_videos}. */
+export function sourceRecord(batchSource: BatchSource): { playlist_url?: string; channel_url?: string; max_videos: number } {
+  const key = batchSource.source.kind === 'playlist' ? 'playlist_url' : 'channel_url';
+  return { [key]: batchSource.url, max_videos: batchSource.maxVideos };
+}
+
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
 export const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 const PLAYLIST_ID = /^[A-Za-z0-9_-]{10,64}$/;
