@@ -1,6 +1,6 @@
 /**
  * Recognises the playlist and channel addresses a batch or a subscription may name
- * (docs/playlists-and-subscriptions.md#accepted-addresses) and reduces each to what the YouTube
+ * (docs/playlists-and-channels.md#accepted-addresses) and reduces each to what the YouTube
  * client asks for. Pure: safe in workflow code.
  */
 

@@ -11,7 +11,7 @@ import { refusal } from '../../standard-responses';
 import { BATCH_PROCESSING } from '../plan-gates';
 import { SUMMARY_TYPE_DEPRECATION, normaliseProcessRequest, type ServerFeatures } from '../videos/process-request';
 import { BatchRequestSchema, BatchSubmissionSchema, type BatchRequestBody } from './schemas';
-import { canonicalSourceUrl, parseChannelUrl, parsePlaylistUrl, type BatchSource } from '../../../domain/source-url';
+import { canonicalSourceUrl, DEFAULT_SOURCE_MAX_VIDEOS, parseChannelUrl, parsePlaylistUrl, type BatchSource } from '../../../domain/source-url';
 import { canonicalWatchUrl } from '../../../domain/video-url';
 import type { JobRequest, JobWarning } from '../../../domain/job';
 
@@ -37,7 +37,7 @@ function normaliseSource(
   }
   const normalised = normaliseProcessRequest({ url: PLACEHOLDER_VIDEO, options }, features);
   return {
-    batchSource: { source: parsed, url: canonicalSourceUrl(parsed), maxVideos: source.max_videos },
+    batchSource: { source: parsed, url: canonicalSourceUrl(parsed), maxVideos: source.max_videos ?? DEFAULT_SOURCE_MAX_VIDEOS },
     childRequest: { ...normalised.request, url: '', videoId: '' },
     warnings: normalised.warnings,
     usedDeprecatedField: normalised.usedDeprecatedField,

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../../domain/job';
 import { BATCH_SOURCE_FAILURES, BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../domain/batch';
-import { DEFAULT_SOURCE_MAX_VIDEOS } from '../../../domain/source-url';
 import { BATCH_ID_PATTERN } from '../../../batches/batch-id';
 import { ProcessOptionsSchema } from '../videos/process-request';
 import { JobFailureSchema, JobResultRecordSchema, PaginationSchema, WarningSchema } from '../schemas';
@@ -30,7 +29,7 @@ export const BatchSourceSchema = z
       .int()
       .min(1)
       .max(MAX_BATCH_VIDEOS)
-      .default(DEFAULT_SOURCE_MAX_VIDEOS)
+      .optional()
       .describe('How many videos at most (1..100, default 50); counted against the quota at submission, the unused part given back once read.'),
   })
   .refine((source) => (source.playlist_url === undefined) !== (source.channel_url === undefined), {
