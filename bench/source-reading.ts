@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseChannelUrl, parsePlaylistUrl } from '../src/domain/source-url';
 import { createYouTubeClient } from '../src/youtube';
-import { generatedVideoId, startFakeYouTube } from '../test/fake-youtube';
+import { fakeListEntries, startFakeYouTube } from '../test/fake-youtube';
 import { machineLine, numericOptions, percentile, printTable, round, runMain } from './support';
 
 const { runs: RUNS, videos: VIDEOS, 'latency-ms': LATENCY_MS } = numericOptions({ runs: 30, videos: 100, 'latency-ms': 0 });
@@ -23,7 +23,7 @@ const CHANNEL = 'UCbenchsourcereading0001';
 async function main() {
   const fake = await startFakeYouTube({ latencyMs: LATENCY_MS });
   try {
-    const entries = Array.from({ length: VIDEOS }, (_, i) => generatedVideoId(90_000 + i));
+    const entries = fakeListEntries(90_000, VIDEOS);
     fake.addPlaylist({ playlistId: PLAYLIST, title: 'Bench playlist', entries });
     fake.addChannel({ channelId: CHANNEL, title: 'Bench channel', handle: 'benchchannel', uploads: entries });
     const youtube = createYouTubeClient({ baseUrl: fake.baseUrl });

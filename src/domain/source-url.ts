@@ -3,6 +3,7 @@
  * (docs/playlists-and-channels.md#accepted-addresses) and reduces each to what the YouTube
  * client asks for. Pure: safe in workflow code.
  */
+import { parseWebAddress } from './video-url';
 
 /** How a channel is named in its address; only `id` names it for good (handles and names can change hands). */
 export type ChannelRef =
@@ -90,17 +91,8 @@ export function channelPath(channel: ChannelRef): string {
 }
 
 function youtubeUrl(input: string): URL | null {
-  const trimmed = input.trim();
-  let url: URL;
-  try {
-    // Addresses pasted without a scheme are taken as https, as browsers take them.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
-  return YOUTUBE_HOSTS.has(url.hostname.toLowerCase()) ? url : null;
+  const url = parseWebAddress(input);
+  return url && YOUTUBE_HOSTS.has(url.hostname.toLowerCase()) ? url : null;
 }
 
 function pathSegments(url: URL): string[] {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { createTemporalClient, type TemporalHandle } from '../../src/temporal/client';
 import { quotaPeriod } from '../../src/domain/plans';
-import { generatedVideoId, startFakeYouTube, type FakeListEntry, type FakeYouTube } from '../fake-youtube';
+import { fakeListEntries, generatedVideoId, startFakeYouTube, type FakeUnplayableEntry, type FakeYouTube } from '../fake-youtube';
 import { call, startTestService, type TestService } from '../support/test-service';
 import { pollBatch, replayBatchHistory } from './support';
 
@@ -23,12 +23,10 @@ beforeAll(async () => {
   youtube = await startFakeYouTube();
   service = await startTestService({ youtubeBaseUrl: youtube.baseUrl, env: { BATCH_CONCURRENCY: '10' } });
   temporal = createTemporalClient({ address: service.config.temporal.address!, namespace: service.config.temporal.namespace, taskQueue: service.config.temporal.taskQueue });
-  const entries: FakeListEntry[] = ids(41_000, 104);
-  entries.splice(10, 0, { videoId: 'genPRIVATE41', unplayable: 'private' }, { videoId: 'genDELETED41', unplayable: 'deleted' });
-  youtube.addPlaylist({ playlistId: PLAYLIST, title: 'A course', entries, pageSize: 30 });
+  const unplayable: FakeUnplayableEntry[] = [{ videoId: 'genPRIVATE41', unplayable: 'private' }, { videoId: 'genDELETED41', unplayable: 'deleted' }];
+  youtube.addPlaylist({ playlistId: PLAYLIST, title: 'A course', entries: fakeListEntries(41_000, 104, { at: 10, entries: unplayable }), pageSize: 30 });
   youtube.addPlaylist({ playlistId: 'PLbatchsourceprivate0001', title: 'Hidden', entries: ids(41_500, 3), state: 'private' });
-  const uploads: FakeListEntry[] = ids(41_200, 3);
-  uploads.splice(1, 0, { videoId: 'genMEMBERS41', unplayable: 'members-only' });
+  const uploads = fakeListEntries(41_200, 3, { at: 1, entries: [{ videoId: 'genMEMBERS41', unplayable: 'members-only' }] });
   youtube.addChannel({ channelId: CHANNEL, title: 'A channel', handle: 'BatchSourceCreator', uploads });
 }, 120_000);
 

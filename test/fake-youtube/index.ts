@@ -12,7 +12,7 @@ export {
   type StartFakeYouTubeOptions,
 } from './server';
 export * from './catalog';
-export type { FakeChannel, FakeListEntry, FakePlaylist, FakeUnplayableEntry } from './sources';
+export { fakeListEntries, type FakeChannel, type FakeListEntry, type FakePlaylist, type FakeUnplayableEntry } from './sources';
 export {
   FAKE_CREATOR_COMMENT_INDEX,
   FAKE_MESSY_COMMENT_INDEX,

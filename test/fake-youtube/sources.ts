@@ -11,6 +11,8 @@
  * the list and the offset.
  */
 
+import { generatedVideoId } from './generated-videos';
+
 /** An entry the web client lists but will not play: a deleted or private video in a playlist, a members-only upload. */
 export interface FakeUnplayableEntry {
   videoId: string;
@@ -41,6 +43,16 @@ export interface FakeChannel {
   /** Entries per page; YouTube's is 30. */
   pageSize?: number;
   terminated?: boolean;
+}
+
+/**
+ * `count` synthesised videos from the `from`-th generated id, with `unplayable` entries inserted at
+ * index `at`: a list for addPlaylist or addChannel.
+ */
+export function fakeListEntries(from: number, count: number, unplayable: { at: number; entries: FakeUnplayableEntry[] } = { at: 0, entries: [] }): FakeListEntry[] {
+  const entries: FakeListEntry[] = Array.from({ length: count }, (_, i) => generatedVideoId(from + i));
+  entries.splice(unplayable.at, 0, ...unplayable.entries);
+  return entries;
 }
 
 export type FakeListRef = { kind: 'playlist'; id: string } | { kind: 'channel'; id: string };

@@ -1,7 +1,7 @@
 import { parseVideoUrl } from '../../src/domain/video-url';
 import { canonicalSourceUrl, parseChannelUrl, parsePlaylistUrl, type VideoSource } from '../../src/domain/source-url';
 import { createYouTubeClient, type YouTubeClient } from '../../src/youtube';
-import { generatedVideoId, startFakeYouTube, type FakeListEntry, type FakeYouTube } from '../fake-youtube';
+import { fakeListEntries, generatedVideoId, startFakeYouTube, type FakeUnplayableEntry, type FakeYouTube } from '../fake-youtube';
 import { youTubeFailureOf } from '../support/youtube-failure';
 
 /** readSource and readFeed against the fake YouTube over real HTTP. */
@@ -16,12 +16,10 @@ let youtube: YouTubeClient;
 beforeAll(async () => {
   fake = await startFakeYouTube({ port: 0 });
   youtube = createYouTubeClient({ baseUrl: fake.baseUrl, requestTimeoutMs: 5000 });
-  const entries: FakeListEntry[] = ids(1000, 120);
-  entries.splice(3, 0, { videoId: 'genPRIVATE01', unplayable: 'private' }, { videoId: 'genDELETED01', unplayable: 'deleted' });
-  fake.addPlaylist({ playlistId: PLAYLIST_ID, title: 'A course', entries, pageSize: 40 });
+  const unplayable: FakeUnplayableEntry[] = [{ videoId: 'genPRIVATE01', unplayable: 'private' }, { videoId: 'genDELETED01', unplayable: 'deleted' }];
+  fake.addPlaylist({ playlistId: PLAYLIST_ID, title: 'A course', entries: fakeListEntries(1000, 120, { at: 3, entries: unplayable }), pageSize: 40 });
   fake.addPlaylist({ playlistId: 'PLprivateplaylist000001', title: 'Hidden', entries: ids(0, 3), state: 'private' });
-  const uploads: FakeListEntry[] = ids(2000, 70);
-  uploads.splice(1, 0, { videoId: 'genMEMBERS1', unplayable: 'members-only' });
+  const uploads = fakeListEntries(2000, 70, { at: 1, entries: [{ videoId: 'genMEMBERS1', unplayable: 'members-only' }] });
   fake.addChannel({ channelId: CHANNEL_ID, title: 'A channel', handle: 'SomeCreator', customName: 'somecreator', userName: 'somecreatorold', uploads });
   fake.addChannel({ channelId: 'UCterminatedchannel00001', title: 'Gone', handle: 'gone', uploads: [], terminated: true });
 });

@@ -10,6 +10,7 @@ import { canonicalWatchUrl } from '../../domain/video-url';
 import { newJobId } from '../../lib/job-id';
 import type { Db } from '../database';
 import type { BatchRow, NewJobRow } from '../schema';
+import { batchEndFields } from './batches';
 import { returnVideos } from './usage-periods';
 
 export type SourceBatchState = { kind: 'read'; children: Array<{ jobId: string; videoId: string }> } | { kind: 'ended'; batch: BatchRow };
@@ -82,16 +83,7 @@ export async function failSourceBatch(db: Db, batchId: string, failure: BatchSou
     await returnUnused(tx, batch, 0);
     const ended = await tx
       .updateTable('batches')
-      .set({
-        status: 'failed',
-        error_code: failure.code,
-        error_message: failure.message,
-        successful_jobs: 0,
-        failed_jobs: 0,
-        quota_reserved: null,
-        completed_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-      })
+      .set({ ...batchEndFields('failed', 0, 0), error_code: failure.code, error_message: failure.message, quota_reserved: null })
       .where('id', '=', batchId)
       .returningAll()
       .executeTakeFirstOrThrow();
