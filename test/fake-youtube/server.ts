@@ -259,13 +259,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
   }
 
   async function servePlayer(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
-      return;
-    }
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
     const clientName = stringField(body, ['context', 'client', 'clientName']);
     const videoId = stringField(body, ['videoId']);
     record.client = clientName;
@@ -344,13 +339,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
    * bot check (other refusals answer as they do everywhere).
    */
   async function serveNext(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
-      return;
-    }
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
     const clientName = stringField(body, ['context', 'client', 'clientName']);
     const askedVideoId = stringField(body, ['videoId']);
     const continuation = stringField(body, ['continuation']);
@@ -507,13 +497,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
   }
 
   async function serveBrowse(record: FakeRequestRecord, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
-      return;
-    }
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
     record.client = stringField(body, ['context', 'client', 'clientName']);
     const token = readContinuationToken(stringField(body, ['continuation']) ?? '');
     const list = token === null ? undefined : token.kind === 'playlist' ? playlists.get(token.id) : channels.get(token.id);
@@ -659,6 +644,18 @@ function permissionDenied(): unknown {
 
 function apiError(code: number, message: string, status: string): unknown {
   return { error: { code, message, errors: [{ message, domain: 'global', reason: 'badRequest' }], status } };
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** An InnerTube request's JSON body; INVALID_JSON once answered 400, as InnerTube answers one it cannot parse. */
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  try {
+    return JSON.parse(await readBody(req)) as unknown;
+  } catch {
+    sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
+    return INVALID_JSON;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
