@@ -3,14 +3,18 @@ import { isTerminal } from '../src/domain/job';
 import type { JobFailure } from '../src/domain/job-failure';
 import * as jobs from '../src/storage/repositories/jobs';
 import * as batches from '../src/storage/repositories/batches';
-import type { BatchOutcome } from '../src/contracts/batch';
+import type { BatchOutcome, SourceReadOutcome } from '../src/contracts/batch';
+import type { BatchSourceFailure } from '../src/domain/batch';
+import { failSourceBatch, recordSourceVideos, type SourceBatchState } from '../src/storage/repositories/batch-sources';
+import type { BatchRow } from '../src/storage/schema';
+import { YouTubeError, type YouTubeClient } from '../src/youtube';
 import { announceBatch } from './announce-batch-end';
 import type { WebhookDeliveryInput } from '../src/webhooks';
 import type { WebhookActivityDeps } from './webhooks';
 import { countJobEnd, failJobRow } from './end-job-row';
 
-/** Postgres, and what recording the batch.completed webhook needs (the schedule). */
-export type BatchActivityDeps = WebhookActivityDeps;
+/** Postgres, what recording the batch.completed webhook needs (the schedule), and YouTube for sources. */
+export type BatchActivityDeps = WebhookActivityDeps & { youtube: Pick<YouTubeClient, 'readSource'> };
 
 export interface ChildRowState {
   /** The row has ended (completed or failed). */
@@ -39,17 +43,42 @@ export function createBatchActivities(deps: BatchActivityDeps) {
       await failJobRow(deps, input.jobId, input.failure);
     },
 
+    /**
+     * A playlist or channel batch: reads the source and records one job per video found (the
+     * unused quota given back), or ends the batch failed when the source is gone, private or
+     * empty. Once read, a retry answers the same jobs. YouTube's refusals and blips are thrown,
+     * for the workflow's retry policy.
+     */
+    async readBatchSource(input: { batchId: string }): Promise<SourceReadOutcome> {
+      const batch = await batches.findBatch(db, input.batchId);
+      if (!batch?.source || !batch.child_request) throw new Error(`batch ${input.batchId} has no source to read`);
+      if (batch.quota_reserved === null || batch.status !== 'processing') return outcomeOf(await recordSourceVideos(db, batch.id, []));
+      let videoIds: string[];
+      try {
+        const listing = await deps.youtube.readSource(batch.source.source, { limit: batch.source.maxVideos, useProxy: batch.child_request.useProxy });
+        videoIds = listing.videos.map((video) => video.videoId);
+      } catch (error) {
+        const failure = sourceFailureOf(error);
+        if (failure === null) throw error;
+        return outcomeOf(await failSourceBatch(db, batch.id, failure));
+      }
+      if (videoIds.length === 0) {
+        const failure: BatchSourceFailure = { code: 'SOURCE_UNAVAILABLE', message: 'The source has no videos we can process' };
+        return outcomeOf(await failSourceBatch(db, batch.id, failure));
+      }
+      return outcomeOf(await recordSourceVideos(db, batch.id, videoIds));
+    },
+
+    /** A source YouTube kept refusing: the batch ends failed, its quota given back. */
+    async failBatchSource(input: { batchId: string; failure: BatchSourceFailure }): Promise<SourceReadOutcome> {
+      return outcomeOf(await failSourceBatch(db, input.batchId, input.failure));
+    },
+
     /** Every child has ended: the batch's status, counts and completed_at, once. */
     async completeBatch(input: { batchId: string }): Promise<BatchOutcome> {
       const { batch: row, failedChildren } = await batches.completeBatch(db, input.batchId);
       for (const ended of failedChildren) countJobEnd(deps.metrics, { status: 'failed', code: 'INTERNAL_ERROR' }, ended);
-      if (row.status === 'processing') throw new Error(`batch ${input.batchId} is still processing`);
-      return {
-        status: row.status,
-        successful: row.successful_jobs ?? 0,
-        failed: row.failed_jobs ?? 0,
-        completedAt: (row.completed_at ?? new Date()).toISOString(),
-      };
+      return batchOutcomeOf(row);
     },
 
     /**
@@ -65,3 +94,25 @@ export function createBatchActivities(deps: BatchActivityDeps) {
 }
 
 export type BatchActivities = ReturnType<typeof createBatchActivities>;
+
+function outcomeOf(state: SourceBatchState): SourceReadOutcome {
+  if (state.kind === 'read') return state;
+  return { kind: 'failed', outcome: batchOutcomeOf(state.batch) };
+}
+
+function batchOutcomeOf(row: BatchRow): BatchOutcome {
+  if (row.status === 'processing') throw new Error(`batch ${row.id} is still processing`);
+  return {
+    status: row.status,
+    successful: row.successful_jobs ?? 0,
+    failed: row.failed_jobs ?? 0,
+    completedAt: (row.completed_at ?? new Date()).toISOString(),
+  };
+}
+
+/** YouTube's final answers about a source; null for what is worth asking again. */
+function sourceFailureOf(error: unknown): BatchSourceFailure | null {
+  if (!(error instanceof YouTubeError)) return null;
+  if (error.kind === 'SOURCE_UNAVAILABLE' || error.kind === 'VIDEO_UNAVAILABLE') return { code: error.kind, message: error.message };
+  return null;
+}

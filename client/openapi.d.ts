@@ -723,7 +723,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a batch of videos
-         * @description Accepts 1 to 100 videos as one batch: each becomes a normal job (with batch_id), run at most BATCH_CONCURRENCY at a time. Any invalid item rejects the whole batch; its videos count against the monthly quota together (a batch larger than what is left is refused whole).
+         * @description Accepts 1 to 100 videos as one batch: each becomes a normal job (with batch_id), run at most BATCH_CONCURRENCY at a time. Any invalid item rejects the whole batch; its videos count against the monthly quota together (a batch larger than what is left is refused whole). Or, instead of videos, a source: a playlist (list order) or a channel (newest uploads first), read by the batch workflow; its max_videos counts against the quota at submission and what the source did not fill is given back; job_ids and total_jobs appear in the status once it is read, and a source that cannot be read ends the batch failed with error {code: SOURCE_UNAVAILABLE | VIDEO_UNAVAILABLE, message}.
          */
         post: {
             parameters: {
@@ -801,7 +801,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items) or INVALID_WEBHOOK_URL */
+                /** @description VALIDATION_ERROR (details.issues, paths like videos.3.url), UNSUPPORTED_URL (details.index, details.items; for a source details.path) or INVALID_WEBHOOK_URL */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3810,18 +3810,56 @@ export interface components {
             /** @enum {string} */
             status: "processing";
             total_jobs: number;
-            /** @description The child jobs, in the order the videos were sent; each is a normal job. */
+            /** @description The child jobs, in the order the videos were sent; each is a normal job. Empty for a source until it is read. */
             job_ids: string[];
             status_url: string;
             results_url: string;
             /** @description ISO 8601, UTC */
             created_at: string;
+            /** @description A playlist or channel batch: its source, the address in its canonical form. */
+            source?: {
+                playlist_url?: string;
+                channel_url?: string;
+                max_videos: number;
+            };
             /** @description The warnings of its videos, as a job submission gives them, each field the path within the batch (videos.3.options.summary_type); each job keeps its own. */
             warnings: components["schemas"]["Warning"][];
         };
         BatchRequest: {
-            /** @description 1 to 100 videos; any invalid item rejects the whole batch. */
-            videos: components["schemas"]["BatchVideo"][];
+            /** @description 1 to 100 videos; any invalid item rejects the whole batch. Or `source`. */
+            videos?: components["schemas"]["BatchVideo"][];
+            /** @description A playlist or channel instead of `videos`: the batch workflow reads it, then runs one job per video. */
+            source?: {
+                /** @description youtube.com/playlist?list=…: its videos in list order. */
+                playlist_url?: string;
+                /** @description youtube.com/@handle, /channel/UC…, /c/… or /user/… (with or without /videos): its uploads, newest first. */
+                channel_url?: string;
+                /** @description How many videos at most (1..100, default 50); counted against the quota at submission, the unused part given back once read. */
+                max_videos?: number;
+            };
+            /** @description With `source`: the options of every video. */
+            options?: {
+                /** @description Bytes of transcript text kept; a longer transcript is cut at a segment boundary. Default and maximum 10485760. */
+                max_transcript_length?: number | null;
+                /** @description Read the top comments (at most COMMENTS_LIMIT): the result gains `comments`, and detailed and key_insights a "What viewers say" section. */
+                include_comments?: boolean | null;
+                /** @description Preferred transcript language; falls back to a YouTube translation, then the original. */
+                language?: string | null;
+                /** @description Default ["tldr"]. */
+                summary_modes?: ("tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights")[] | null;
+                /**
+                 * @description Deprecated: the single-mode form of summary_modes.
+                 * @enum {string|null}
+                 */
+                summary_type?: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights" | null;
+                /** @description Pro/Admin: render a one-page infographic (PNG and SVG) at infographic_url. */
+                generate_infographic?: boolean | null;
+                /**
+                 * @description Where the transcript comes from. auto (default): the captions, and speech-to-text from the audio when no caption track serves the language or the original; captions: captions only; speech_to_text: always the audio. Speech-to-text needs a provider configured on the server (else TRANSCRIPT_UNAVAILABLE).
+                 * @enum {string|null}
+                 */
+                transcript_source?: "auto" | "captions" | "speech_to_text" | null;
+            } | null;
             /** @description Receives batch.completed once every job has ended. */
             webhook_url?: string | null;
             /**
@@ -3892,6 +3930,18 @@ export interface components {
                     [key: string]: unknown;
                 }[];
             } | null;
+            /** @description A playlist or channel batch: its source, the address in its canonical form. */
+            source?: {
+                playlist_url?: string;
+                channel_url?: string;
+                max_videos: number;
+            };
+            /** @description A playlist or channel batch whose source could not be read (it ended failed with no jobs). */
+            error?: {
+                /** @enum {string} */
+                code: "SOURCE_UNAVAILABLE" | "VIDEO_UNAVAILABLE";
+                message: string;
+            };
         };
         BatchJobState: {
             job_id: string;
@@ -3944,6 +3994,18 @@ export interface components {
                 /** @description From acceptance to completed_at; so far, while processing. */
                 duration_seconds: number;
             };
+            /** @description A playlist or channel batch: its source, the address in its canonical form. */
+            source?: {
+                playlist_url?: string;
+                channel_url?: string;
+                max_videos: number;
+            };
+            /** @description A playlist or channel batch whose source could not be read (it ended failed with no jobs). */
+            error?: {
+                /** @enum {string} */
+                code: "SOURCE_UNAVAILABLE" | "VIDEO_UNAVAILABLE";
+                message: string;
+            };
         };
         JobFailure: {
             /** @enum {string} */
@@ -3987,6 +4049,18 @@ export interface components {
                     [key: string]: unknown;
                 }[];
             } | null;
+            /** @description A playlist or channel batch: its source, the address in its canonical form. */
+            source?: {
+                playlist_url?: string;
+                channel_url?: string;
+                max_videos: number;
+            };
+            /** @description A playlist or channel batch whose source could not be read (it ended failed with no jobs). */
+            error?: {
+                /** @enum {string} */
+                code: "SOURCE_UNAVAILABLE" | "VIDEO_UNAVAILABLE";
+                message: string;
+            };
         };
         JobWebhookDeliveries: {
             /** @enum {boolean} */

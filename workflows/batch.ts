@@ -11,7 +11,9 @@ import {
   ChildWorkflowFailure,
   ParentClosePolicy,
   WorkflowIdReusePolicy,
+  ActivityFailure,
   log,
+  patched,
   proxyActivities,
   setHandler,
   sleep,
@@ -21,7 +23,9 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { isJobFailureCode, type JobFailure } from '../src/domain/job-failure';
 import type { BatchActivities } from '../activities/batches';
 import {
+  BATCH_SOURCE_PATCH,
   batchProgressQuery,
+  type BatchChildInput,
   type BatchChildProgress,
   type BatchOutcome,
   type BatchProgress,
@@ -45,11 +49,33 @@ const announcing = proxyActivities<BatchActivities>({
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
 });
 
+/**
+ * Reading a playlist or channel: YouTube's refusals and blips are retried for a few minutes; a
+ * source that is gone is an answer (the activity ends the batch), not an error.
+ */
+const reading = proxyActivities<BatchActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6 },
+});
 
-export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOutcome> {
+export async function batchWorkflow(workflowInput: BatchWorkflowInput): Promise<BatchOutcome> {
   let status: BatchStatus = 'processing';
-  const children: BatchChildProgress[] = input.children.map((child) => ({ jobId: child.jobId, state: 'pending', error: null }));
+  let input = workflowInput;
+  let children: BatchChildProgress[] = input.children.map((child) => ({ jobId: child.jobId, state: 'pending', error: null }));
   setHandler(batchProgressQuery, () => progressOf(input.batchId, status, children));
+
+  if (input.fromSource && patched(BATCH_SOURCE_PATCH)) {
+    const read = await readSource(input.batchId);
+    if (read.kind === 'failed') {
+      status = read.outcome.status;
+      await announceEnd(input);
+      return read.outcome;
+    }
+    const template = input.fromSource.template;
+    const found: BatchChildInput[] = read.children.map((child) => ({ jobId: child.jobId, input: { ...template, jobId: child.jobId, videoId: child.videoId } }));
+    input = { ...input, children: found };
+    children = found.map((child) => ({ jobId: child.jobId, state: 'pending', error: null }));
+  }
 
   let next = 0;
   const lane = async () => {
@@ -65,6 +91,11 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOut
 
   const outcome = await bookkeeping.completeBatch({ batchId: input.batchId });
   status = outcome.status;
+  await announceEnd(input);
+  return outcome;
+}
+
+async function announceEnd(input: BatchWorkflowInput): Promise<void> {
   try {
     // The webhook's delivery is this workflow's child.
     const announced = await announcing.announceBatchCompleted({ batchId: input.batchId, resultsUrl: input.resultsUrl });
@@ -72,7 +103,17 @@ export async function batchWorkflow(input: BatchWorkflowInput): Promise<BatchOut
   } catch (error) {
     log.warn('the batch.completed announcement could not be scheduled', { batchId: input.batchId, error: String(error) });
   }
-  return outcome;
+}
+
+/** The source's jobs, or the batch ended: a source YouTube kept refusing fails the batch too. */
+async function readSource(batchId: string) {
+  try {
+    return await reading.readBatchSource({ batchId });
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    const message = error.cause?.message ?? 'The source could not be read';
+    return bookkeeping.failBatchSource({ batchId, failure: { code: 'SOURCE_UNAVAILABLE', message } });
+  }
 }
 
 type ChildOutcome = { status: 'completed' } | { status: 'failed'; code: JobFailure['code']; message: string };

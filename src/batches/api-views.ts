@@ -6,6 +6,7 @@ import { inBatchOrder } from '../storage/repositories/batches';
 import type { BatchRow, JobRow } from '../storage/schema';
 import { isBatchTerminal } from '../domain/batch';
 import { batchUrls } from './urls';
+import { sourceRecord } from '../domain/source-url';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -22,6 +23,16 @@ export function submissionRecord(batch: BatchRow, baseUrl: string) {
     status_url: urls.status_url,
     results_url: urls.results_url,
     created_at: iso(batch.created_at),
+    ...sourceFields(batch),
+  };
+}
+
+/** A playlist or channel batch echoes its source, and says why it failed when it could not be read. */
+function sourceFields(batch: BatchRow) {
+  if (!batch.source) return {};
+  return {
+    source: sourceRecord(batch.source),
+    ...(batch.error_code ? { error: { code: batch.error_code, message: batch.error_message ?? '' } } : {}),
   };
 }
 
@@ -64,6 +75,7 @@ export function statusRecord(batch: BatchRow, children: BatchJobSummary[], extra
     created_at: iso(batch.created_at),
     updated_at: new Date(latestChange).toISOString(),
     completed_at: iso(batch.completed_at),
+    ...sourceFields(batch),
     ...extra,
   };
 }
@@ -115,5 +127,6 @@ export function resultsRecord(
       completed_at: iso(batch.completed_at),
       duration_seconds: round(Math.max(0, endedAt - batch.created_at.getTime()) / 1000, 3),
     },
+    ...sourceFields(batch),
   };
 }

@@ -23,6 +23,8 @@ export function batchWorkflowInput(batch: BatchRow, jobs: JobRow[], config: JobS
     // A batch's priority is accepted and stored but changes nothing (docs/api-behaviour.md#batches).
     priorityKey: PRIORITY_KEY.normal,
     resultsUrl: batchUrls(config.http.publicBaseUrl, batch.id).results_url,
+    // A playlist or channel: its videos start as the stored request would for one video.
+    ...(batch.source && batch.child_request ? { fromSource: { template: videoJobInput('', batch.child_request, settings) } } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { JobServices } from '../jobs/services';
 import { jobRow } from '../jobs/submit-job';
 import { insertBatch, insertBatchJobs } from '../storage/repositories/batches';
 import type { BatchRow, JobRow } from '../storage/schema';
+import type { BatchSource } from '../domain/source-url';
 import { newBatchId } from './batch-id';
 import { startBatchWorkflow } from './start-batch';
 
@@ -19,14 +20,26 @@ export interface BatchItem {
   warnings: JobWarning[];
 }
 
-export interface BatchSubmission {
+interface BatchSubmissionBase {
   principal: Principal;
-  /** Validated and normalised, in the order sent. */
-  items: BatchItem[];
   webhookUrl: string | null;
   priority: JobPriority;
   parallelProcessing: boolean | null;
 }
+
+export interface VideoListSubmission extends BatchSubmissionBase {
+  /** Validated and normalised, in the order sent. */
+  items: BatchItem[];
+}
+
+/** A playlist or channel: its jobs are made once the batch workflow has read it. */
+export interface SourceSubmission extends BatchSubmissionBase {
+  source: BatchSource;
+  /** What every video of the source is asked for: a job's request, its url and videoId left empty. */
+  childRequest: JobRequest;
+}
+
+export type BatchSubmission = VideoListSubmission | SourceSubmission;
 
 const NO_ATTRIBUTION = { serviceName: null, agentName: null, clientReference: null };
 
@@ -36,7 +49,8 @@ export async function submitBatch(
 ): Promise<{ batch: BatchRow; jobs: JobRow[] }> {
   const batchId = newBatchId();
   const now = new Date();
-  const jobRows = submission.items.map((item) => ({
+  const items = 'items' in submission ? submission.items : [];
+  const jobRows = items.map((item) => ({
     ...jobRow({
       principal: submission.principal,
       // Stored as normalised: an ordinary job's request at normal priority, without a webhook.
@@ -50,7 +64,9 @@ export async function submitBatch(
   }));
 
   const { usage, ...accepted } = await services.db.transaction().execute(async (tx) => {
-    const usage = await reserveVideos(tx, services.config.limits.plans, submission.principal, submission.items.length, now);
+    // A source reserves its max_videos; what it does not fill is given back once it is read.
+    const reserved = 'source' in submission ? submission.source.maxVideos : items.length;
+    const usage = await reserveVideos(tx, services.config.limits.plans, submission.principal, reserved, now);
     const batch = await insertBatch(tx, {
       id: batchId,
       user_id: submission.principal.userId,
@@ -66,8 +82,11 @@ export async function submitBatch(
       webhook_delivery_id: null,
       created_at: now,
       updated_at: now,
+      ...('source' in submission
+        ? { source: JSON.stringify(submission.source), child_request: JSON.stringify(submission.childRequest), quota_reserved: reserved }
+        : {}),
     });
-    const jobs = await insertBatchJobs(tx, jobRows);
+    const jobs = jobRows.length > 0 ? await insertBatchJobs(tx, jobRows) : [];
     return { batch, jobs, usage };
   });
   services.metrics?.jobsAccepted(submission.principal.plan, 'batch', accepted.jobs.length);

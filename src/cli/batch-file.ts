@@ -7,7 +7,7 @@ import { MAX_BATCH_VIDEOS } from '../domain/batch';
 import { UsageError } from './usage-error';
 import type { VideoOptions } from './video-options';
 
-type BatchVideo = BatchRequest['videos'][number];
+type BatchVideo = NonNullable<BatchRequest['videos']>[number];
 
 function videoFrom(item: unknown, index: number, source: string): BatchVideo {
   if (typeof item === 'string' && item.trim() !== '') return { url: item.trim() };
@@ -24,7 +24,9 @@ function requestFromJson(text: string, source: string): BatchRequest {
   }
   if (Array.isArray(parsed)) return { videos: parsed.map((item, index) => videoFrom(item, index, source)) };
   const videos = (parsed as { videos?: unknown }).videos;
-  if (!Array.isArray(videos)) throw new UsageError(`${source}: a JSON object must be a batch request, with a "videos" array`);
+  const named = (parsed as { source?: unknown }).source;
+  if (videos === undefined && typeof named === 'object' && named !== null) return parsed as BatchRequest;
+  if (!Array.isArray(videos)) throw new UsageError(`${source}: a JSON object must be a batch request, with a "videos" array or a "source"`);
   return { ...(parsed as BatchRequest), videos: videos.map((item, index) => videoFrom(item, index, source)) };
 }
 
@@ -40,9 +42,12 @@ function requestFromLines(text: string): BatchRequest {
 export function batchRequestFrom(text: string, source: string, flagOptions: VideoOptions | undefined): BatchRequest {
   const trimmed = text.trim();
   const request = trimmed.startsWith('[') || trimmed.startsWith('{') ? requestFromJson(trimmed, source) : requestFromLines(text);
-  const count = request.videos.length;
+  // A whole request body may name a playlist or channel instead: the flags are its options.
+  if (request.source) return flagOptions ? { ...request, options: { ...request.options, ...flagOptions } } : request;
+  const videos = request.videos ?? [];
+  const count = videos.length;
   if (count === 0) throw new UsageError(`${source} names no videos`);
   if (count > MAX_BATCH_VIDEOS) throw new UsageError(`${source} names ${count} videos; a batch takes at most ${MAX_BATCH_VIDEOS}: split it`);
   if (!flagOptions) return request;
-  return { ...request, videos: request.videos.map((video) => ({ ...video, options: { ...video.options, ...flagOptions } })) };
+  return { ...request, videos: videos.map((video) => ({ ...video, options: { ...video.options, ...flagOptions } })) };
 }

@@ -26,7 +26,20 @@ export interface BatchWorkflowInput {
   priorityKey: number;
   /** For the batch.completed webhook and notice. */
   resultsUrl: string;
+  /**
+   * A batch from a playlist or channel: `children` is empty, the source is read first, and each
+   * video found runs with this input, its jobId and videoId replaced. Absent for a list of videos.
+   */
+  fromSource?: { template: VideoJobInput };
 }
+
+/** The patch id of reading a batch's source before its children (docs/workflow-versioning.md). */
+export const BATCH_SOURCE_PATCH = 'batch-reads-its-source';
+
+/** What reading a batch's source came to: its jobs, in the source's order, or the batch's failure. */
+export type SourceReadOutcome =
+  | { kind: 'read'; children: Array<{ jobId: string; videoId: string }> }
+  | { kind: 'failed'; outcome: BatchOutcome };
 
 /** pending: not started yet (waiting for a slot); running: its workflow runs; then its end. */
 export type BatchChildState = 'pending' | 'running' | 'completed' | 'failed';

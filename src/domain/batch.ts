@@ -14,3 +14,7 @@ export function batchEndStatus(successful: number, failed: number): BatchEndStat
   if (successful === 0) return 'failed';
   return 'partial_failure';
 }
+
+/** Why a batch from a playlist or channel ended before any job: the source is gone, private or empty. */
+export const BATCH_SOURCE_FAILURES = ['SOURCE_UNAVAILABLE', 'VIDEO_UNAVAILABLE'] as const;
+export type BatchSourceFailure = { code: (typeof BATCH_SOURCE_FAILURES)[number]; message: string };

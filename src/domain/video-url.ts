@@ -32,15 +32,8 @@ export function parseVideoUrl(input: string): ParsedVideoUrl | null {
   const trimmed = input.trim();
   if (VIDEO_ID.test(trimmed)) return withId(trimmed);
 
-  let url: URL;
-  try {
-    // Users paste "youtube.com/watch?v=..." without a scheme; browsers accept that, so do we.
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (url.username || url.password) return null;
+  const url = parseWebAddress(trimmed);
+  if (!url) return null;
 
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter(Boolean);
@@ -57,6 +50,23 @@ export function parseVideoUrl(input: string): ParsedVideoUrl | null {
     return idOrNull(segments[1]);
   }
   return null;
+}
+
+/**
+ * An http(s) address without credentials, or null. Users paste "youtube.com/watch?v=..." without
+ * a scheme; browsers accept that, so do we.
+ */
+export function parseWebAddress(input: string): URL | null {
+  const trimmed = input.trim();
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  return url;
 }
 
 function idOrNull(candidate: string | undefined): ParsedVideoUrl | null {

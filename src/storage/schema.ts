@@ -11,6 +11,7 @@ import type { VideoComments } from '../domain/comments';
 import type { JobRequest, JobWarning } from '../domain/job';
 import type { JobPriority } from '../domain/job';
 import type { BatchStatus } from '../domain/batch';
+import type { BatchSource } from '../domain/source-url';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -290,6 +291,15 @@ export interface BatchesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** A batch read from a playlist or channel (migrations/0019); null for a list of videos. */
+  source: NullableJson<BatchSource>;
+  /** The request each video of the source gets, its url and videoId left empty. */
+  child_request: NullableJson<JobRequest>;
+  /** The videos reserved from the quota at submission (max_videos), until the source is read. */
+  quota_reserved: number | null;
+  /** Why a source batch failed before any job: SOURCE_UNAVAILABLE or VIDEO_UNAVAILABLE. */
+  error_code: string | null;
+  error_message: string | null;
 }
 
 export interface Database {

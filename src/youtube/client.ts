@@ -1,4 +1,5 @@
 import { DEFAULT_COMMENTS_LIMIT, type VideoComments } from '../domain/comments';
+import type { VideoSource } from '../domain/source-url';
 import type { Transcript } from '../domain/transcript';
 import type { VideoMetadata } from '../domain/video';
 import { BaseUrl } from './base-url';
@@ -12,6 +13,7 @@ import { PlayerSources } from './player-sources';
 import { cleanPlatformStrings } from './platform-text';
 import type { ProxyProvider } from './proxy-route';
 import { routeCall } from './routing';
+import { readFeed, readSource, type FeedRef, type FeedVideo, type SourceListing } from './sources';
 import { fetchCaptionTrack } from './timedtext';
 import { handoverFrom, type HandoverWanted, type WatchHandover } from './watch-handover';
 
@@ -66,6 +68,13 @@ export interface YouTubeClient {
    * turned off or unreadable: COMMENTS_UNAVAILABLE.
    */
   getComments(videoId: string, options?: RouteOptions & AfterWatchPage & { limit?: number }): Promise<VideoComments>;
+  /**
+   * A playlist's videos in list order or a channel's uploads newest first, at most `limit`; the
+   * channel's id resolved from its page. Missing, private or closed: SOURCE_UNAVAILABLE.
+   */
+  readSource(source: VideoSource, options: RouteOptions & { limit: number }): Promise<SourceListing>;
+  /** The newest entries (15) of a channel's or playlist's Atom feed. No such feed: SOURCE_UNAVAILABLE. */
+  readFeed(ref: FeedRef, options?: RouteOptions): Promise<FeedVideo[]>;
   /**
    * Runs `call` on a session routed per use_proxy like the calls above (direct, then through the
    * proxies when YouTube blocks us), for work built on this client elsewhere: the audio download
@@ -127,6 +136,15 @@ export function createYouTubeClient(options: YouTubeClientOptions): YouTubeClien
       const limit = commentOptions?.limit ?? DEFAULT_COMMENTS_LIMIT;
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError('The comments limit must be a positive integer');
       return fetchCleaned(commentOptions?.useProxy, (session) => fetchComments(session, videoId, limit, commentOptions?.watch ?? null));
+    },
+
+    readSource(source, sourceOptions) {
+      if (!Number.isSafeInteger(sourceOptions.limit) || sourceOptions.limit < 1) throw new RangeError('The source limit must be a positive integer');
+      return fetchCleaned(sourceOptions.useProxy, (session) => readSource(session, source, sourceOptions.limit));
+    },
+
+    readFeed(ref, routeOptions) {
+      return fetchCleaned(routeOptions?.useProxy, (session) => readFeed(session, ref));
     },
 
     withSession(routeOptions, call) {

@@ -3,6 +3,7 @@
  *
  * - VIDEO_UNAVAILABLE: removed, private, age-gated or members-only. Retrying will not help.
  * - TRANSCRIPT_UNAVAILABLE: the video plays but has no captions we can read. Retrying will not help.
+ * - SOURCE_UNAVAILABLE: a playlist or channel that is private, deleted or missing. Retrying will not help.
  * - SOURCE_BLOCKED: YouTube refused us (bot check, HTTP 429, captcha). A later attempt, or one
  *   from another address, may succeed.
  * - COMMENTS_UNAVAILABLE: the video's comments cannot be read (turned off, no comment section,
@@ -13,9 +14,9 @@
  */
 import { FINAL_SOURCE_FAILURES, type FinalSourceFailure } from '../domain/source-failures';
 
-export type YouTubeFailureKind = FinalSourceFailure | 'SOURCE_BLOCKED' | 'TRANSIENT';
+export type YouTubeFailureKind = FinalSourceFailure | 'SOURCE_UNAVAILABLE' | 'SOURCE_BLOCKED' | 'TRANSIENT';
 
-const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set(FINAL_SOURCE_FAILURES);
+const FINAL_KINDS: ReadonlySet<YouTubeFailureKind> = new Set([...FINAL_SOURCE_FAILURES, 'SOURCE_UNAVAILABLE']);
 
 /**
  * A failure whose message is safe to show a client: it never carries URLs, query strings,

@@ -4,6 +4,7 @@
  */
 export { createYouTubeClient, type AfterWatchPage, type RouteOptions, type YouTubeClient, type YouTubeClientOptions } from './client';
 export type { HandoverWanted, WatchHandover } from './watch-handover';
+export { feedRefOf, type FeedRef, type FeedVideo, type ListedVideo, type SourceListing } from './sources';
 export { YouTubeError, type YouTubeFailureKind } from './errors';
 export { ProxyFailure, type ProxyProvider, type ProxyRoute } from './proxy-route';
 export { probeYouTube, PROBE_VIDEO_ID, type ProbeOutcome, type ProbeResult } from './probe';

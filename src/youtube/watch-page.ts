@@ -72,15 +72,20 @@ export function webClientHints(html: string, embedded: unknown): WebClientHints 
 
 /** GET /watch?v=ID&hl=en as a desktop browser asks for it. */
 export function fetchWatchHtml(session: HttpSession, videoId: string): Promise<HttpResponse> {
+  return fetchWebPage(session, `/watch?v=${encodeURIComponent(videoId)}&hl=en`, 'the watch page');
+}
+
+/** GET of one of YouTube's HTML pages (`pathAndQuery` on the base) as a desktop browser asks for it. */
+export function fetchWebPage(session: HttpSession, pathAndQuery: string, purpose: string): Promise<HttpResponse> {
   return session.send({
     method: 'GET',
-    url: session.base.resolve(`/watch?v=${encodeURIComponent(videoId)}&hl=en`),
+    url: session.base.resolve(pathAndQuery),
     headers: {
       'User-Agent': WEB_USER_AGENT,
       Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'Accept-Language': 'en-US,en;q=0.9',
     },
-    purpose: 'the watch page',
+    purpose,
   });
 }
 
@@ -93,7 +98,7 @@ export function isConsentInterstitial(response: HttpResponse): boolean {
  * Accepts cookies the way the consent form would: CONSENT carries the form's version stamp
  * (older consent flow), SOCS the current flow's "accepted" value.
  */
-function giveConsent(session: HttpSession, html: string): void {
+export function giveConsent(session: HttpSession, html: string): void {
   const version = /name="v"\s+value="([^"]+)"/.exec(html)?.[1];
   session.cookies.set('CONSENT', `YES+${version ?? 'cb'}`);
   session.cookies.set('SOCS', 'CAI');

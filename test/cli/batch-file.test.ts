@@ -37,7 +37,7 @@ describe('a batch file', () => {
       [Array.from({ length: 101 }, () => A).join('\n'), /^videos\.txt names 101 videos; a batch takes at most 100: split it$/],
       ['[1, 2', /^videos\.txt is not valid JSON: /],
       ['[42]', /^videos\.txt: item 0 is neither a video address nor an object with a url$/],
-      ['{"urls": []}', /^videos\.txt: a JSON object must be a batch request, with a "videos" array$/],
+      ['{"urls": []}', /^videos\.txt: a JSON object must be a batch request, with a "videos" array or a "source"$/],
     ];
     for (const [text, message] of refusals) {
       expect(() => batchRequestFrom(text, 'videos.txt', undefined)).toThrow(UsageError);

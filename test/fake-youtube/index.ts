@@ -5,12 +5,14 @@
  */
 export {
   FAKE_INNERTUBE_API_KEY,
+  FAKE_PLAYLIST_OWNER,
   startFakeYouTube,
   type FakeRequestRecord,
   type FakeYouTube,
   type StartFakeYouTubeOptions,
 } from './server';
 export * from './catalog';
+export { fakeListEntries, type FakeChannel, type FakeListEntry, type FakePlaylist, type FakeUnplayableEntry } from './sources';
 export {
   FAKE_CREATOR_COMMENT_INDEX,
   FAKE_MESSY_COMMENT_INDEX,

@@ -30,8 +30,11 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function renderWatchPage(parts: WatchPageParts): string {
-  const ytcfg = {
+/** What every page's ytcfg is made from. */
+export type YtcfgParts = Pick<WatchPageParts, 'apiKey' | 'clientVersion' | 'visitorData' | 'nonce'>;
+
+function webYtcfg(parts: YtcfgParts): Record<string, unknown> {
+  return {
     CLIENT_CANARY_STATE: 'none',
     DEVICE: 'cbrand=google&cmodel=chrome&cos=Windows&cplatform=DESKTOP',
     EVENT_ID: parts.nonce.slice(0, 20),
@@ -72,6 +75,45 @@ export function renderWatchPage(parts: WatchPageParts): string {
     PAGE_CL: 781234567,
     VISITOR_DATA: parts.visitorData,
   };
+}
+
+/** The head's ytcfg bootstrap and the page's ytcfg.set call, as every page opens. */
+function ytcfgScripts(parts: YtcfgParts): string[] {
+  const n = parts.nonce;
+  return [
+    `<head><script nonce="${n}">var ytcfg={d:function(){return window.yt&&yt.config_||ytcfg.data_||(ytcfg.data_={})},`,
+    'get:function(k,o){return k in ytcfg.d()?ytcfg.d()[k]:o},set:function(){var a=arguments;if(a.length>1)ytcfg.d()[a[0]]=a[1];',
+    'else{var k;for(k in a[0])ytcfg.d()[k]=a[0][k]}}};</script>',
+    `<script nonce="${n}">ytcfg.set(${scriptJson(webYtcfg(parts))}); window.ytcfg.obfuscatedData_ = [];</script>`,
+  ];
+}
+
+const PAGE_OPENING = '<!DOCTYPE html><html style="font-size: 10px;font-family: Roboto, Arial, sans-serif;" lang="en" system-icons typography>';
+
+export interface BrowsePageParts extends YtcfgParts {
+  title: string;
+  /** e.g. "/playlist?list=PL…" or "/channel/UC…". */
+  canonicalPath: string;
+  initialData: unknown;
+}
+
+/** A playlist or channel page: ytcfg, then the list in ytInitialData. */
+export function renderBrowsePage(parts: BrowsePageParts): string {
+  const n = parts.nonce;
+  const title = escapeHtml(parts.title);
+  return [
+    PAGE_OPENING,
+    ...ytcfgScripts(parts),
+    `<title>${title} - YouTube</title><meta property="og:title" content="${title}">`,
+    `<link rel="canonical" href="https://www.youtube.com${escapeHtml(parts.canonicalPath)}">`,
+    '</head><body dir="ltr" no-y-overflow>',
+    `<script nonce="${n}">var ytInitialData = ${scriptJson(parts.initialData)};</script>`,
+    `<script nonce="${n}">if (window.ytcsi) {ytcsi.infoGel({serverTimeMs: 187.0}, '');}</script>`,
+    '</body></html>',
+  ].join('');
+}
+
+export function renderWatchPage(parts: WatchPageParts): string {
   const initialData = {
     responseContext: { visitorData: parts.visitorData },
     contents: { twoColumnWatchNextResults: { results: { results: { contents: parts.watchNextContents ?? [] } } } },
@@ -82,11 +124,8 @@ export function renderWatchPage(parts: WatchPageParts): string {
   const title = escapeHtml(parts.title);
   const description = escapeHtml(parts.description.slice(0, 160));
   return [
-    '<!DOCTYPE html><html style="font-size: 10px;font-family: Roboto, Arial, sans-serif;" lang="en" system-icons typography>',
-    `<head><script nonce="${n}">var ytcfg={d:function(){return window.yt&&yt.config_||ytcfg.data_||(ytcfg.data_={})},`,
-    'get:function(k,o){return k in ytcfg.d()?ytcfg.d()[k]:o},set:function(){var a=arguments;if(a.length>1)ytcfg.d()[a[0]]=a[1];',
-    'else{var k;for(k in a[0])ytcfg.d()[k]=a[0][k]}}};</script>',
-    `<script nonce="${n}">ytcfg.set(${scriptJson(ytcfg)}); window.ytcfg.obfuscatedData_ = [];</script>`,
+    PAGE_OPENING,
+    ...ytcfgScripts(parts),
     `<title>${title} - YouTube</title>`,
     `<meta name="title" content="${title}"><meta name="description" content="${description}">`,
     `<link rel="canonical" href="https://www.youtube.com/watch?v=${parts.videoId}">`,

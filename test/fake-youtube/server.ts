@@ -8,7 +8,18 @@ import { hasValidSignature } from './caption-urls';
 import { BOT_CHECK, catalogVideo } from './catalog';
 import { commentsPageResponse, commentsTokenVideo, fakeCommentSettings, watchNextContents, watchNextResponse } from './comments';
 import type { FakeBehaviour, FakeCaptionFormat, FakeClientView, FakeCommentSettings, FakeFailure, FakeVideo } from './model';
-import { renderCaptchaPage, renderConsentPage, renderErrorPage, renderWatchPage } from './pages';
+import { renderBrowsePage, renderCaptchaPage, renderConsentPage, renderErrorPage, renderWatchPage } from './pages';
+import {
+  browseContinuation,
+  channelInitialData,
+  listItems,
+  playlistInitialData,
+  readContinuationToken,
+  renderFeed,
+  type FakeChannel,
+  type FakeListEntry,
+  type FakePlaylist,
+} from './sources';
 import { playerResponseFor, unknownVideoResponse, visitorDataFor } from './player-responses';
 import { TRANSLATION_LANGUAGES } from './translation-languages';
 import { translateCues } from './translation';
@@ -24,6 +35,8 @@ import { translateCues } from './translation';
  *   GET  /api/timedtext?...           captions as json3, srv3, vtt (or the legacy XML with no fmt)
  *   GET  /videoplayback?id=ID&itag=N  a video's audio-only stream (googlevideo.com), with ranges
  *   GET  /vi/ID/*.jpg                 404 (thumbnails are not served)
+ *   GET  /playlist, /@handle, /channel/UC…, /c/…, /user/…, POST /youtubei/v1/browse,
+ *   GET  /feeds/videos.xml            playlists and channels (see ./sources)
  * Every request is logged in `requests`, so tests can see which clients were tried, and from
  * which address (the behaviour `refuseFrom` blocks addresses, like YouTube blocks an IP).
  */
@@ -55,6 +68,12 @@ export interface FakeYouTube {
   setBehaviour(videoId: string, patch: FakeBehaviour): void;
   /** Forgets switches for one video, or for all. */
   clearBehaviour(videoId?: string): void;
+  /** Registers (or replaces) a playlist. */
+  addPlaylist(playlist: FakePlaylist): void;
+  /** Registers (or replaces) a channel. */
+  addChannel(channel: FakeChannel): void;
+  /** A new upload on a registered channel: it becomes the newest. */
+  addUpload(channelId: string, entry: FakeListEntry): void;
   /** The logged requests that concern one video. */
   requestsFor(videoId: string): FakeRequestRecord[];
   close(): Promise<void>;
@@ -69,6 +88,8 @@ export interface StartFakeYouTubeOptions {
 
 export const FAKE_INNERTUBE_API_KEY = 'AIzaSyFakeYouTubeLocalKey0123456789abc';
 const WEB_CLIENT_VERSION = '2.20260708.00.00';
+/** The channel the fake's playlists belong to, as their feeds name it. */
+export const FAKE_PLAYLIST_OWNER = 'UCfakeplaylistowner00000';
 const MAX_BODY_BYTES = 1024 * 1024;
 const GENERATED_CACHE_LIMIT = 500;
 
@@ -81,6 +102,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
   const commentPages = new WeakMap<FakeVideo, Map<string, string | null>>();
   const behaviours = new Map<string, FakeBehaviour>();
   const requests: FakeRequestRecord[] = [];
+  const playlists = new Map<string, FakePlaylist>();
+  const channels = new Map<string, FakeChannel>();
   const sockets = new Set<Socket>();
 
   function lookup(videoId: string): FakeVideo | undefined {
@@ -167,6 +190,17 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     if (req.method === 'POST' && url.pathname === '/youtubei/v1/next') {
       return serveNext(record, url, req, res);
     }
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/browse') {
+      return serveBrowse(record, req, res);
+    }
+    if (req.method === 'GET' && url.pathname === '/feeds/videos.xml') {
+      return serveFeed(url, res);
+    }
+    if (req.method === 'GET' && url.pathname === '/playlist') {
+      return servePlaylistPage(url, res);
+    }
+    const channel = req.method === 'GET' ? channelAt(url.pathname) : undefined;
+    if (channel !== undefined) return serveChannelPage(channel, res);
     if (req.method === 'GET' && url.pathname === '/videoplayback') {
       record.videoId = url.searchParams.get('id') ?? undefined;
       record.client = url.searchParams.get('c') ?? undefined;
@@ -225,13 +259,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
   }
 
   async function servePlayer(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
-      return;
-    }
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
     const clientName = stringField(body, ['context', 'client', 'clientName']);
     const videoId = stringField(body, ['videoId']);
     record.client = clientName;
@@ -310,13 +339,8 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
    * bot check (other refusals answer as they do everywhere).
    */
   async function serveNext(record: FakeRequestRecord, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let body: unknown;
-    try {
-      body = JSON.parse(await readBody(req));
-    } catch {
-      sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
-      return;
-    }
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
     const clientName = stringField(body, ['context', 'client', 'clientName']);
     const askedVideoId = stringField(body, ['videoId']);
     const continuation = stringField(body, ['continuation']);
@@ -429,6 +453,78 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
     }
   }
 
+  /** The channel a page path names (/@handle, /channel/UC…, /c/name, /user/name, optionally with a tab); null for an unknown one. */
+  function channelAt(pathname: string): FakeChannel | null | undefined {
+    const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const [first = '', second = ''] = segments;
+    const named = first.startsWith('@') ? 1 : ['channel', 'c', 'user'].includes(first) ? 2 : 0;
+    if (named === 0 || segments.length < named || segments.length > named + 1) return undefined;
+    const matches = (channel: FakeChannel) =>
+      (first.startsWith('@') && channel.handle?.toLowerCase() === first.slice(1).toLowerCase()) ||
+      (first === 'channel' && channel.channelId === second) ||
+      (first === 'c' && channel.customName === second) ||
+      (first === 'user' && channel.userName === second);
+    return [...channels.values()].find(matches) ?? null;
+  }
+
+  function sourceYtcfg(visitorData: string) {
+    return { apiKey: FAKE_INNERTUBE_API_KEY, clientVersion: WEB_CLIENT_VERSION, visitorData, nonce: randomBytes(16).toString('base64url') };
+  }
+
+  function servePlaylistPage(url: URL, res: ServerResponse): void {
+    const playlistId = url.searchParams.get('list') ?? '';
+    const playlist = playlists.get(playlistId) ?? { playlistId, title: 'YouTube', entries: [], state: 'deleted' as const };
+    const visitorData = visitorDataFor(playlistId, 'WEB');
+    const html = renderBrowsePage({
+      ...sourceYtcfg(visitorData),
+      title: playlist.title,
+      canonicalPath: `/playlist?list=${playlistId}`,
+      initialData: playlistInitialData(playlist, visitorData),
+    });
+    send(res, 200, 'text/html; charset=utf-8', html);
+  }
+
+  function serveChannelPage(channel: FakeChannel | null, res: ServerResponse): void {
+    if (channel === null) return send(res, 404, 'text/html; charset=utf-8', renderErrorPage(404));
+    const visitorData = visitorDataFor(channel.channelId, 'WEB');
+    const html = renderBrowsePage({
+      ...sourceYtcfg(visitorData),
+      title: channel.title,
+      canonicalPath: `/channel/${channel.channelId}`,
+      initialData: channelInitialData(channel, visitorData),
+    });
+    send(res, 200, 'text/html; charset=utf-8', html);
+  }
+
+  async function serveBrowse(record: FakeRequestRecord, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req, res);
+    if (body === INVALID_JSON) return;
+    record.client = stringField(body, ['context', 'client', 'clientName']);
+    const token = readContinuationToken(stringField(body, ['continuation']) ?? '');
+    const list = token === null ? undefined : token.kind === 'playlist' ? playlists.get(token.id) : channels.get(token.id);
+    if (token === null || list === undefined) {
+      sendJson(res, 400, apiError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+      return;
+    }
+    const items =
+      'playlistId' in list
+        ? listItems(token, list.entries, list.pageSize ?? 100, token.offset)
+        : listItems(token, list.uploads, list.pageSize ?? 30, token.offset);
+    sendJson(res, 200, browseContinuation(items, visitorDataFor(token.id, 'WEB')));
+  }
+
+  function serveFeed(url: URL, res: ServerResponse): void {
+    const channelId = url.searchParams.get('channel_id');
+    const playlistId = url.searchParams.get('playlist_id');
+    const channel = channelId === null ? undefined : channels.get(channelId);
+    const playlist = playlistId === null ? undefined : playlists.get(playlistId);
+    let xml: string | null = null;
+    if (channel && !channel.terminated) xml = renderFeed({ kind: 'channel', id: channel.channelId }, channel.title, channel.uploads, channel.channelId);
+    else if (playlist && !playlist.state) xml = renderFeed({ kind: 'playlist', id: playlist.playlistId }, playlist.title, playlist.entries, FAKE_PLAYLIST_OWNER);
+    if (xml === null) return send(res, 404, 'text/html; charset=utf-8', renderErrorPage(404));
+    send(res, 200, 'text/xml; charset=UTF-8', xml);
+  }
+
   /** True when the response has been taken over by a failure. */
   function answerFailure(failure: FakeFailure | undefined, res: ServerResponse, nextPath: string): boolean {
     if (failure === undefined) return false;
@@ -487,6 +583,17 @@ export async function startFakeYouTube(options: StartFakeYouTubeOptions = {}): P
       if (videoId === undefined) behaviours.clear();
       else behaviours.delete(videoId);
     },
+    addPlaylist(playlist) {
+      playlists.set(playlist.playlistId, { ...playlist, entries: [...playlist.entries] });
+    },
+    addChannel(channel) {
+      channels.set(channel.channelId, { ...channel, uploads: [...channel.uploads] });
+    },
+    addUpload(channelId, entry) {
+      const channel = channels.get(channelId);
+      if (!channel) throw new Error(`no fake channel ${channelId}`);
+      channel.uploads.unshift(entry);
+    },
     requestsFor(videoId) {
       return requests.filter((r) => r.videoId === videoId);
     },
@@ -537,6 +644,18 @@ function permissionDenied(): unknown {
 
 function apiError(code: number, message: string, status: string): unknown {
   return { error: { code, message, errors: [{ message, domain: 'global', reason: 'badRequest' }], status } };
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** An InnerTube request's JSON body; INVALID_JSON once answered 400, as InnerTube answers one it cannot parse. */
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  try {
+    return JSON.parse(await readBody(req)) as unknown;
+  } catch {
+    sendJson(res, 400, apiError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
+    return INVALID_JSON;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

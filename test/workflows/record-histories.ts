@@ -145,6 +145,26 @@ it('records batch-partial-failure', async () => {
   save('batch-partial-failure', await exportHistory(batchId));
 });
 
+// A batch read from a playlist (the parent reads its source in an activity, behind a patch, then
+// runs the videos found), and one whose playlist is private (it ends failed with no children).
+it('records batch-from-playlist', async () => {
+  const { key } = await service.createUser('pro');
+  youtube.addPlaylist({ playlistId: 'PLhistoryplaylist000001', title: 'History', entries: [VIDEO_MANUAL_AND_AUTO, VIDEO_AUTO_ONLY], pageSize: 1 });
+  youtube.addPlaylist({ playlistId: 'PLhistoryprivate0000001', title: 'Private', entries: [VIDEO_AUTO_ONLY], state: 'private' });
+  for (const [name, list] of [
+    ['batch-from-playlist', 'PLhistoryplaylist000001'],
+    ['batch-from-private-playlist', 'PLhistoryprivate0000001'],
+  ] as const) {
+    const body = { source: { playlist_url: `https://www.youtube.com/playlist?list=${list}`, max_videos: 5 } };
+    const submitted = await call(service, 'POST', '/api/v1/batch/process', { key, body });
+    const batchId = submitted.json.batch_id;
+    for (let status = ''; status === '' || status === 'processing'; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      status = (await call(service, 'GET', `/api/v1/batch/status/${batchId}`, { key })).json.status;
+    }
+    save(name, await exportHistory(batchId));
+  }
+});
+
 // Summaries by a language model (SUMMARY_PROVIDER=openai against the local fake provider): a 429
 // the activity retried after the provider's Retry-After, and a refused key that fell back to the
 // built-in engine with a SUMMARY_FALLBACK warning.

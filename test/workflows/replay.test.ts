@@ -32,6 +32,10 @@ it('has saved histories of every workflow: the 1.0 baseline, and the versions af
       'video-job-speech-to-text-refused',
       'webhook-delivery-retried',
       'batch-partial-failure',
+      // After 1.0: a batch that reads its playlist first (patch batch-reads-its-source), and one
+      // whose playlist is private.
+      'batch-from-playlist',
+      'batch-from-private-playlist',
     ]),
   );
 });

@@ -117,13 +117,7 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchEnd> 
     const failed = Number(counts.failed);
     const ended = await tx
       .updateTable('batches')
-      .set({
-        status: batchEndStatus(successful, failed),
-        successful_jobs: successful,
-        failed_jobs: failed,
-        completed_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-      })
+      .set(batchEndFields(batchEndStatus(successful, failed), successful, failed))
       .where('id', '=', batchId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -132,6 +126,11 @@ export async function completeBatch(db: Db, batchId: string): Promise<BatchEnd> 
       failedChildren: failedChildren.map((row) => ({ acceptedAt: row.created_at, endedAt: row.completed_at ?? new Date() })),
     };
   });
+}
+
+/** What ending a batch writes: its status, its frozen counts and the moment. */
+export function batchEndFields(status: BatchStatus, successful: number, failed: number) {
+  return { status, successful_jobs: successful, failed_jobs: failed, completed_at: sql<Date>`now()`, updated_at: sql<Date>`now()` };
 }
 
 export async function setBatchWebhookDelivery(db: Db, batchId: string, deliveryId: string): Promise<void> {

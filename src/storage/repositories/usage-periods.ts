@@ -28,3 +28,11 @@ export async function videosAccepted(db: Db, userId: string, periodStart: Date):
     .executeTakeFirst();
   return row?.videos_accepted ?? 0;
 }
+
+/** Gives back videos reserved but not used (a source batch's unfilled max_videos), never below zero. */
+export async function returnVideos(db: Db, userId: string, periodStart: Date, count: number): Promise<void> {
+  if (count <= 0) return;
+  await sql`
+    UPDATE usage_periods SET videos_accepted = GREATEST(0, videos_accepted - ${count}), updated_at = now()
+    WHERE user_id = ${userId} AND period_start = ${periodStart.toISOString().slice(0, 10)}::date`.execute(db);
+}

@@ -1,7 +1,7 @@
 /** Request and response shapes of the batch routes (docs/api-behaviour.md#batches), for validation and OpenAPI. */
 import { z } from 'zod';
 import { JOB_STATUSES, JOB_STEPS } from '../../../domain/job';
-import { BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../domain/batch';
+import { BATCH_SOURCE_FAILURES, BATCH_STATUSES, MAX_BATCH_VIDEOS } from '../../../domain/batch';
 import { BATCH_ID_PATTERN } from '../../../batches/batch-id';
 import { ProcessOptionsSchema } from '../videos/process-request';
 import { JobFailureSchema, JobResultRecordSchema, PaginationSchema, WarningSchema } from '../schemas';
@@ -15,12 +15,44 @@ export const BatchVideoSchema = z
   })
   .meta({ id: 'BatchVideo' });
 
+export const BatchSourceSchema = z
+  .strictObject({
+    playlist_url: z.string().min(1).max(2048).optional().describe('youtube.com/playlist?list=…: its videos in list order.'),
+    channel_url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe('youtube.com/@handle, /channel/UC…, /c/… or /user/… (with or without /videos): its uploads, newest first.'),
+    max_videos: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_BATCH_VIDEOS)
+      .optional()
+      .describe('How many videos at most (1..100, default 50); counted against the quota at submission, the unused part given back once read.'),
+  })
+  .refine((source) => (source.playlist_url === undefined) !== (source.channel_url === undefined), {
+    message: 'Give exactly one of playlist_url and channel_url',
+  })
+  .meta({ id: 'BatchSource' });
+
 export const BatchRequestSchema = z
   .strictObject({
-    videos: z.array(BatchVideoSchema).min(1).max(MAX_BATCH_VIDEOS).describe('1 to 100 videos; any invalid item rejects the whole batch.'),
+    videos: z.array(BatchVideoSchema).min(1).max(MAX_BATCH_VIDEOS).optional().describe('1 to 100 videos; any invalid item rejects the whole batch. Or `source`.'),
+    source: BatchSourceSchema.optional().describe('A playlist or channel instead of `videos`: the batch workflow reads it, then runs one job per video.'),
+    options: ProcessOptionsSchema.nullish().describe('With `source`: the options of every video.'),
     webhook_url: z.string().max(2048).nullish().describe('Receives batch.completed once every job has ended.'),
     priority: z.enum(['normal', 'high']).nullish().describe('Accepted and stored; it has no effect on execution.'),
     parallel_processing: z.boolean().nullish().describe('Accepted; jobs always run in parallel, up to the server\'s BATCH_CONCURRENCY at a time.'),
+  })
+  .superRefine((body, context) => {
+    if ((body.videos === undefined) === (body.source === undefined)) {
+      context.addIssue({ code: 'custom', path: ['videos'], message: 'Give either videos or source' });
+    }
+    if (body.videos !== undefined && body.options != null) {
+      context.addIssue({ code: 'custom', path: ['options'], message: 'options go with source; each of videos has its own' });
+    }
   })
   .meta({ id: 'BatchRequest' });
 
@@ -30,16 +62,27 @@ export const BatchIdParams = z.object({ batch_id: z.string().regex(BATCH_ID_PATT
 
 const batchStatus = z.enum(BATCH_STATUSES).describe('processing, then completed (all succeeded), partial_failure (some failed) or failed (all failed)');
 
+const SourceEchoSchema = z
+  .object({ playlist_url: z.string().optional(), channel_url: z.string().optional(), max_videos: z.number().int() })
+  .optional()
+  .describe('A playlist or channel batch: its source, the address in its canonical form.');
+
+const SourceFailureSchema = z
+  .object({ code: z.enum(BATCH_SOURCE_FAILURES), message: z.string() })
+  .optional()
+  .describe('A playlist or channel batch whose source could not be read (it ended failed with no jobs).');
+
 export const BatchSubmissionSchema = z
   .object({
     success: z.literal(true),
     batch_id: z.string(),
     status: z.literal('processing'),
     total_jobs: z.number().int(),
-    job_ids: z.array(z.string()).describe('The child jobs, in the order the videos were sent; each is a normal job.'),
+    job_ids: z.array(z.string()).describe('The child jobs, in the order the videos were sent; each is a normal job. Empty for a source until it is read.'),
     status_url: z.string(),
     results_url: z.string(),
     created_at: isoDate,
+    source: SourceEchoSchema,
     warnings: z
       .array(WarningSchema)
       .describe('The warnings of its videos, as a job submission gives them, each field the path within the batch (videos.3.options.summary_type); each job keeps its own.'),
@@ -84,6 +127,8 @@ const batchStatusFields = {
   updated_at: isoDate.describe('The latest change to the batch or any of its jobs.'),
   completed_at: isoDate.nullable(),
   webhook: WebhookStateSchema.optional(),
+  source: SourceEchoSchema,
+  error: SourceFailureSchema,
 };
 
 export const BatchStatusRecordSchema = z.object(batchStatusFields).meta({ id: 'BatchStatusRecord' });
@@ -113,6 +158,8 @@ export const BatchResultsSchema = z
       completed_at: isoDate.nullable(),
       duration_seconds: z.number().describe('From acceptance to completed_at; so far, while processing.'),
     }),
+    source: SourceEchoSchema,
+    error: SourceFailureSchema,
   })
   .meta({ id: 'BatchResults' });
 
