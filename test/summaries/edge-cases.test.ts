@@ -2,7 +2,7 @@ import { SUMMARY_MODES, type SummaryEntry, type SummaryInput } from '../../src/d
 import { createExtractiveSummarizer } from '../../src/summaries';
 
 function input(overrides: Partial<SummaryInput>): SummaryInput {
-  return { title: 'A video', channel: 'A channel', language: 'en', durationSeconds: 60, chapters: [], segments: [], ...overrides };
+  return { title: 'A video', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', channel: 'A channel', language: 'en', durationSeconds: 60, chapters: [], segments: [], ...overrides };
 }
 
 async function everyMode(source: SummaryInput): Promise<SummaryEntry[]> {

@@ -5,7 +5,7 @@ describe('createSummarizer', () => {
     const summarizer = createSummarizer({ provider: 'extractive' });
     expect(summarizer.generator).toEqual(EXTRACTIVE_GENERATOR);
     const entry = await summarizer.summarize(
-      { title: 't', channel: 'c', language: 'en', durationSeconds: 5, chapters: [], segments: [{ start: 0, end: 5, text: 'Short and sweet.' }] },
+      { title: 't', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', channel: 'c', language: 'en', durationSeconds: 5, chapters: [], segments: [{ start: 0, end: 5, text: 'Short and sweet.' }] },
       'tldr',
     );
     expect(entry).toEqual({ mode: 'tldr', content: 'Short and sweet.', generator: EXTRACTIVE_GENERATOR });
