@@ -47,7 +47,7 @@ export const transcriptDownloadRoute = (services: JobServices) =>
     request: { params: JobIdParams, query: z.object({ format: z.enum(TRANSCRIPT_FORMATS).default('txt') }) },
     resource: ownJob(services),
     responses: {
-      200: { description: 'The transcript file, with Content-Disposition', contentType: CONTENT_TYPES.txt },
+      200: { description: 'The transcript file, with Content-Disposition', contentType: 'text/plain' },
       409: NOT_COMPLETED,
       422: refusal('VALIDATION_ERROR (format)'),
     },
@@ -74,7 +74,7 @@ export const markdownExportRoute = (services: JobServices) =>
     request: { params: JobIdParams },
     resource: ownJob(services),
     responses: {
-      200: { description: 'The Markdown document, with Content-Disposition', contentType: CONTENT_TYPES.md },
+      200: { description: 'The Markdown document, with Content-Disposition', contentType: 'text/markdown' },
       409: NOT_COMPLETED,
     },
     async handler({ resource: job }) {
