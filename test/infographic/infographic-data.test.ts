@@ -3,6 +3,7 @@ import { infographicDataFrom, READING_WORDS_PER_MINUTE, type InfographicSource }
 import { analyzeTranscript, summarizeAnalysis } from '../../src/summaries';
 import { sleepScienceLecture } from '../fixtures/transcripts/lecture-sleep-science';
 import { exampleSource } from './example-job';
+import { withoutMomentLinks } from '../summaries/transcript-locator';
 
 const EXTRACTIVE: SummaryGenerator = { engine: 'extractive', model: 'test' };
 
@@ -199,7 +200,8 @@ describe('infographicDataFrom', () => {
       transcript: { source: 'captions_manual', wordCount: 824, segments: input.segments },
       summaries,
     });
-    expect(data.tldr).toBe(summaries.tldr!.content.replace(/\\/g, ''));
+    // The picture shows the words; the points' links are left out.
+    expect(data.tldr).toBe(withoutMomentLinks(summaries.tldr!.content).replace(/\\/g, ''));
     const insights = summaries.key_insights!.mode === 'key_insights' ? summaries.key_insights!.insights : [];
     expect(data.insights).toEqual(insights.slice(0, 6));
     expect(data.timeline?.sections.map((s) => s.title)).toEqual(input.chapters.map((c) => c.title));
