@@ -50,6 +50,7 @@ export function createJobSummarizer(deps: JobSummarizerDeps): JobSummarizer {
             transcriptJson,
             video: {
               title: video?.title ?? '',
+              videoUrl: job.video_url,
               channel: video?.channel ?? '',
               durationSeconds: video?.durationSeconds ?? null,
               chapters: video?.chapters ?? [],

@@ -142,6 +142,7 @@ function syntheticTranscript(targetBytes: number, seed = 7): SummaryInput {
   if (pending.length > 0) emit(pending.join(' '), pending.length / 2.6);
   return {
     title: 'Synthetic benchmark transcript',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     channel: 'Benchmark',
     language: 'en',
     durationSeconds: Math.ceil(time),
@@ -166,7 +167,7 @@ function measure(size: string): SizeResult {
   const modeMs = {} as Record<SummaryMode, number>;
   for (const mode of SUMMARY_MODES) {
     const modeStarted = performance.now();
-    const entry = summarizeAnalysis(analysis, mode);
+    const entry = summarizeAnalysis(analysis, mode, input.videoUrl);
     modeMs[mode] = performance.now() - modeStarted;
     if (entry.content.length === 0) throw new Error(`${mode} produced no content`);
   }

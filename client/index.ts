@@ -14,6 +14,7 @@ export {
   type KeyValidation,
   type ProcessRequest,
   type RequestOptions,
+  type TranscriptFormat,
   type VideoDigestClient,
   type VideoDigestClientOptions,
 } from './video-digest-client';

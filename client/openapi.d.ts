@@ -494,6 +494,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/videos/export/{job_id}/markdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed job as a Markdown document
+         * @description Answers `text/markdown` as an attachment named after the video title, ready to paste into a notes app: a title block (title, channel, URL, duration, published date, language), each summary the job has with the `[m:ss](url)` link of every point, the infographic URL when there is one, then the transcript with a linked timestamp per paragraph. Every plan.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The Markdown document, with Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND: unknown id, or another user's job */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos/transcript/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed job's transcript as a file
+         * @description The transcript as an attachment named after the video title: `txt` (text/plain, the default), `srt` (application/x-subrip), `vtt` (text/vtt), `json` (application/json: the segments with the language and source) or `md` (text/markdown: paragraphs, each opened by its time linked to that moment). SRT and WebVTT cues have at most two lines of at most 42 characters, never overlap, and split long caption segments at word boundaries. Every plan.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "txt" | "srt" | "vtt" | "json" | "md";
+                };
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The transcript file, with Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND: unknown id, or another user's job */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description JOB_NOT_COMPLETED (details.status) or JOB_FAILED (details.error) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VALIDATION_ERROR (format) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/videos/infographic/{job_id}": {
         parameters: {
             query?: never;
@@ -3763,8 +3982,18 @@ export interface components {
         SummaryEntry: {
             /** @enum {string} */
             mode: "tldr" | "detailed" | "study_notes" | "timestamped" | "key_insights";
-            /** @description Markdown */
+            /** @description Markdown; each point is followed by its link `[m:ss](url)` */
             content: string;
+            /** @description One per sentence of tldr, per bullet or paragraph of the other modes, in the order of `content` */
+            points: {
+                text: string;
+                /** @description Seconds: where the transcript passage the point rests on begins */
+                start: number;
+                /** @description Seconds: where it ends */
+                end: number;
+                /** @description The watch URL at `start` (`&t=<start>s`) */
+                url: string;
+            }[];
             generator: components["schemas"]["SummaryGenerator"];
             /** @description timestamped only */
             items?: {
@@ -3790,6 +4019,14 @@ export interface components {
             /** @description Tokens of every model call behind this entry, calls served from the cache included */
             input_tokens: number;
             output_tokens: number;
+            /** @description How the model's passage citations for this entry fared */
+            citations?: {
+                checked: number;
+                /** @description Cited a passage outside the video or not sent; replaced by the best lexical match among those sent */
+                repaired: number;
+                /** @description Points left out: no passage sent shares their words */
+                dropped: number;
+            };
         };
         JobList: {
             /** @enum {boolean} */

@@ -21,6 +21,7 @@ export type BatchResults = Schemas['BatchResults'];
 export type BatchList = Schemas['BatchList'];
 export type KeyValidation = Schemas['KeyValidation'];
 export type JobListQuery = NonNullable<paths['/api/v1/videos/']['get']['parameters']['query']>;
+export type TranscriptFormat = NonNullable<NonNullable<paths['/api/v1/videos/transcript/{job_id}']['get']['parameters']['query']>['format']>;
 
 export interface VideoDigestClientOptions {
   /** The service's address, e.g. http://localhost:8080 (no /api/v1). */
@@ -43,6 +44,10 @@ export interface VideoDigestClient {
   jobStatus(jobId: string, options?: RequestOptions): Promise<JobStatus>;
   /** JOB_NOT_COMPLETED or JOB_FAILED (409) until the job has completed. */
   jobResult(jobId: string, options?: RequestOptions): Promise<JobResult>;
+  /** The transcript as a file's text (txt, srt, vtt, json or md); refused as jobResult is. */
+  transcriptFile(jobId: string, format: TranscriptFormat, options?: RequestOptions): Promise<string>;
+  /** The whole job as a Markdown document; refused as jobResult is. */
+  markdownExport(jobId: string, options?: RequestOptions): Promise<string>;
   listJobs(query?: JobListQuery, options?: RequestOptions): Promise<JobList>;
   submitBatch(request: BatchRequest, options?: RequestOptions): Promise<BatchSubmission>;
   batchStatus(batchId: string, options?: RequestOptions): Promise<BatchStatus>;
@@ -80,6 +85,9 @@ export function createVideoDigestClient(options: VideoDigestClientOptions): Vide
     submitJob: (body, init) => call(http.POST('/api/v1/videos/process', { body, ...init })),
     jobStatus: (jobId, init) => call(http.GET('/api/v1/videos/status/{job_id}', { params: { path: { job_id: jobId } }, ...init })),
     jobResult: (jobId, init) => call(http.GET('/api/v1/videos/result/{job_id}', { params: { path: { job_id: jobId } }, ...init })),
+    transcriptFile: (jobId, format, init) =>
+      call(http.GET('/api/v1/videos/transcript/{job_id}', { params: { path: { job_id: jobId }, query: { format } }, parseAs: 'text', ...init })),
+    markdownExport: (jobId, init) => call(http.GET('/api/v1/videos/export/{job_id}/markdown', { params: { path: { job_id: jobId } }, parseAs: 'text', ...init })),
     listJobs: (query, init) => call(http.GET('/api/v1/videos/', { params: { query }, ...init })),
     submitBatch: (body, init) => call(http.POST('/api/v1/batch/process', { body, ...init })),
     batchStatus: (batchId, init) => call(http.GET('/api/v1/batch/status/{batch_id}', { params: { path: { batch_id: batchId } }, ...init })),

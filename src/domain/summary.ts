@@ -21,7 +21,19 @@ export type SummaryGenerator =
       /** Tokens of every model call behind this entry, cached ones included at what they cost when made. */
       input_tokens: number;
       output_tokens: number;
+      /** The model's passage citations that had to be repaired or dropped (docs/citations.md#checking-a-models-citations). */
+      citations?: CitationChecks;
     };
+
+/** How the model's citations for one entry fared against the passages it was sent. */
+export interface CitationChecks {
+  /** Citations checked. */
+  checked: number;
+  /** Outside the video or to a passage not sent, replaced by the best lexical match among those sent. */
+  repaired: number;
+  /** Points left out: no passage sent shares their words. */
+  dropped: number;
+}
 
 export interface TimestampedItem {
   /** Seconds from the start of the video. */
@@ -32,9 +44,25 @@ export interface TimestampedItem {
   summary: string;
 }
 
+/**
+ * One point of a summary (a sentence of `tldr`, a bullet or paragraph of the other modes) with the
+ * transcript passage it rests on (docs/citations.md).
+ */
+export interface SummaryPoint {
+  /** The point as plain text. */
+  text: string;
+  /** Seconds from the start of the video: where the passage begins and ends. */
+  start: number;
+  end: number;
+  /** The watch URL at `start` (`&t=<start>s`). */
+  url: string;
+}
+
 interface SummaryEntryBase {
-  /** Markdown. */
+  /** Markdown; each point is followed by its link, `[m:ss](url)`. */
   content: string;
+  /** In the order of `content`. */
+  points: SummaryPoint[];
   generator: SummaryGenerator;
 }
 
@@ -47,6 +75,8 @@ export type SummaryEntry =
 /** Everything a summarizer may use. */
 export interface SummaryInput {
   title: string;
+  /** The video's watch URL: citations link to moments of it. */
+  videoUrl: string;
   channel: string;
   language: string;
   durationSeconds: number | null;

@@ -20,6 +20,7 @@ import { listJobsRoute } from './routes/videos/list';
 import { processVideoRoute } from './routes/videos/process';
 import { jobResultRoute } from './routes/videos/result';
 import { exportPdfRoute } from './routes/videos/export-pdf';
+import { markdownExportRoute, transcriptDownloadRoute } from './routes/videos/downloads';
 import { jobInfographicRoute } from './routes/videos/infographic';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import type { PdfExports } from '../jobs/pdf-exports';
@@ -62,6 +63,8 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
     jobStatusRoute(services),
     jobResultRoute(services),
     exportPdfRoute(services),
+    markdownExportRoute(services),
+    transcriptDownloadRoute(services),
     jobInfographicRoute(services),
     listJobsRoute(services),
     ...batchRoutes(services),

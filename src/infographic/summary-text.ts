@@ -69,13 +69,22 @@ export function inlineText(tokens: readonly Token[]): string {
   return cleanText(parts.join(''));
 }
 
+const MOMENT_TEXT = /^\d+(?::\d{2}){1,2}$/;
+
+function isMomentLink(link: Tokens.Link): boolean {
+  return MOMENT_TEXT.test(link.text) && /[?&]t=\d+s$/.test(link.href);
+}
+
 function walk(tokens: readonly Token[], out: string[]): void {
   for (const token of tokens) {
     switch (token.type) {
+      case 'link':
+        // A point's citation ("[1:23](…&t=83s)") is where to watch, not words of the summary.
+        if (!isMomentLink(token as Tokens.Link)) walk((token as Tokens.Link).tokens, out);
+        break;
       case 'strong':
       case 'em':
       case 'del':
-      case 'link':
         walk((token as Tokens.Strong).tokens, out);
         break;
       case 'text': {

@@ -109,7 +109,8 @@ export function resultRecord(job: JobRow, parts: JobResultParts, baseUrl: string
         }
       : null,
     summaries: Object.fromEntries(
-      requestedModes.filter((mode) => summaries.has(mode)).map((mode) => [mode, summaries.get(mode)!]),
+      // Entries written before summaries had points have none to show.
+      requestedModes.filter((mode) => summaries.has(mode)).map((mode) => [mode, { ...summaries.get(mode)!, points: summaries.get(mode)!.points ?? [] }]),
     ),
     infographic_url: parts.artifacts.has(INFOGRAPHIC_PNG) ? infographicUrl(baseUrl, job.id) : null,
     // Only when asked for; null when they could not be read (a COMMENTS_UNAVAILABLE warning says why).

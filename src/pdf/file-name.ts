@@ -1,4 +1,4 @@
-/** The download name of an export: the video title in safe ASCII, else the job id. */
+/** The download name of an export (PDF, Markdown, a transcript file): the video title in safe ASCII, else the job id. */
 
 const MAX_LENGTH = 100;
 
@@ -9,6 +9,11 @@ const MAX_LENGTH = 100;
  * Unicode title for clients that read it.
  */
 export function pdfFileName(title: string | null | undefined, jobId: string): { ascii: string; unicode: string } {
+  return downloadFileName(title, jobId, 'pdf');
+}
+
+/** As pdfFileName, with the file's own extension (no dot). */
+export function downloadFileName(title: string | null | undefined, jobId: string, extension: string): { ascii: string; unicode: string } {
   const original = (title ?? '').replace(/[\u0000-\u001F\u007F/\\]/g, ' ').replace(/\s+/g, ' ').trim();
   const ascii = original
     .normalize('NFKD')
@@ -21,11 +26,11 @@ export function pdfFileName(title: string | null | undefined, jobId: string): { 
     .trim();
   const base = /[A-Za-z0-9]/.test(ascii) ? ascii : jobId;
   const unicodeBase = original ? Array.from(original).slice(0, MAX_LENGTH).join('').trim() : jobId;
-  return { ascii: `${base}.pdf`, unicode: `${unicodeBase}.pdf` };
+  return { ascii: `${base}.${extension}`, unicode: `${unicodeBase}.${extension}` };
 }
 
-export function contentDisposition(title: string | null | undefined, jobId: string): string {
-  const { ascii, unicode } = pdfFileName(title, jobId);
+export function contentDisposition(title: string | null | undefined, jobId: string, extension = 'pdf'): string {
+  const { ascii, unicode } = downloadFileName(title, jobId, extension);
   const header = `attachment; filename="${ascii}"`;
   if (unicode === ascii) return header;
   const encoded = encodeURIComponent(unicode).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

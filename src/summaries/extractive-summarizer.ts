@@ -16,10 +16,10 @@ export const EXTRACTIVE_GENERATOR: Readonly<SummaryGenerator> = Object.freeze({
 
 /**
  * Renders one mode from an analysis; exposed so callers that analyse once can render many modes.
- * `comments` (the input's, top first) add "What viewers say" to the modes that take it.
+ * `videoUrl` is the video's watch URL, which the points link to; `comments` (the input's, top first) add "What viewers say" to the modes that take it.
  */
-export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMode, comments?: readonly VideoComment[] | null): SummaryEntry {
-  return renderSummary(analysis, mode, EXTRACTIVE_GENERATOR, comments);
+export function summarizeAnalysis(analysis: TranscriptAnalysis, mode: SummaryMode, videoUrl: string, comments?: readonly VideoComment[] | null): SummaryEntry {
+  return renderSummary(analysis, mode, EXTRACTIVE_GENERATOR, videoUrl, comments);
 }
 
 /** Told of every analysis an engine makes, with how long it took: how callers check "once per job". */
@@ -41,7 +41,7 @@ export function createExtractiveSummarizer(observer?: AnalysisObserver): Summari
         analyses.set(input, cached);
       }
       // Comments take no part in the analysis: they are read per mode, beside it.
-      return summarizeAnalysis(cached.analysis, mode, input.comments);
+      return summarizeAnalysis(cached.analysis, mode, input.videoUrl, input.comments);
     },
   };
 }

@@ -152,6 +152,23 @@ describe('jobs submit, status and result', () => {
     expect(jsonLines(result.stdout)).toEqual([(await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key: pro.key })).json]);
   });
 
+  it('result --format writes the Markdown export and the transcript files the API serves', async () => {
+    for (const [format, path] of [
+      ['md', `/api/v1/videos/export/${jobId}/markdown`],
+      ['srt', `/api/v1/videos/transcript/${jobId}?format=srt`],
+      ['vtt', `/api/v1/videos/transcript/${jobId}?format=vtt`],
+      ['txt', `/api/v1/videos/transcript/${jobId}?format=txt`],
+    ] as const) {
+      const run = await cli(['jobs', 'result', jobId, '--format', format]);
+      expect(run.code).toBe(0);
+      const served = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${pro.key}` } });
+      expect(run.stdout).toBe(await served.text());
+    }
+    expect((await cli(['jobs', 'result', jobId, '--format', 'vtt'])).stdout.startsWith('WEBVTT\n')).toBe(true);
+    const refused = await cli(['jobs', 'result', jobId, '--format', 'docx']);
+    expect(refused.code).not.toBe(0);
+  });
+
   it('status --wait on an ended job prints its last state and the result', async () => {
     const run = await cli(['jobs', 'status', jobId, '--wait']);
     expect(run.code).toBe(0);

@@ -90,12 +90,21 @@ describe('SUMMARY_PROVIDER=openai (Chat Completions)', () => {
       expect(request.body.model).toBe('gpt-4o-mini');
       expect(request.text).toContain(`<custom_instructions>\n${instructions}\n</custom_instructions>`);
     }
-    // Structured modes ask for a JSON schema.
-    expect(sent.filter((request) => request.body.response_format?.type === 'json_schema')).toHaveLength(2);
+    // Every mode asks for a JSON schema: its points, each with the passage it cites.
+    expect(sent.filter((request) => request.body.response_format?.type === 'json_schema')).toHaveLength(ALL_MODES.length);
     const starts = new Set(result.transcript.segments.map((segment: { start: number }) => segment.start));
     for (const mode of ALL_MODES) {
       const entry = result.summaries[mode];
-      expect(entry.generator).toEqual({ engine: 'llm', provider: 'openai', model: 'gpt-4o-mini', prompt_version: PROMPT_VERSION, input_tokens: expect.any(Number), output_tokens: expect.any(Number) });
+      expect(entry.generator).toEqual({
+        engine: 'llm',
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        prompt_version: PROMPT_VERSION,
+        input_tokens: expect.any(Number),
+        output_tokens: expect.any(Number),
+        citations: { checked: entry.points.length, repaired: 0, dropped: 0 },
+      });
+      expect(entry.points.length).toBeGreaterThan(0);
       expect(entry.generator.input_tokens).toBeGreaterThan(0);
       expect(entry.content.length).toBeGreaterThan(0);
     }

@@ -1,9 +1,12 @@
 /**
  * A local language-model server speaking the real wire formats: OpenAI Chat Completions
  * (POST /v1/chat/completions: text, response_format json_schema) and Anthropic Messages
- * (POST /v1/messages: text, forced tool calls). Its answers are derived from the request (times
- * are taken from the [m:ss] lines sent), it records every request, and it can be told to answer
- * 429 with Retry-After, 500, 401, malformed structured output, a refusal, or nothing at all.
+ * (POST /v1/messages: text, forced tool calls). Its answers are derived from the request: every
+ * point quotes a [P<number> m:ss] line sent and cites that line's number. It records every request,
+ * and it can be told to answer 429 with Retry-After, 500, 401, malformed structured output, a
+ * refusal, or nothing at all, and to cite wrongly besides (`wrongCitations`): a number past the
+ * video's end and one of a passage the call was not shown, both on a point that quotes a line sent
+ * (repairable), and a point that shares no word with anything sent (to be dropped).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +31,8 @@ export interface FakeLlm {
   failNext(fault: FakeFault, count?: number, retryAfterSeconds?: number, answeredFirst?: number): void;
   /** Added before each answer. */
   latencyMs: number;
+  /** Every structured answer also carries the wrong citations described above. */
+  wrongCitations: boolean;
   close(): Promise<void>;
 }
 
@@ -36,7 +41,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   /** What the next requests get, in order: a fault, or null for a proper answer. */
   const faults: Array<{ fault: FakeFault; retryAfterSeconds: number } | null> = [];
   const hanging = new Set<http.ServerResponse>();
-  const fake = { latencyMs: 0 } as FakeLlm;
+  const fake = { latencyMs: 0, wrongCitations: false } as FakeLlm;
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -65,7 +70,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     }
 
     const structured = structuredKind(provider, body);
-    const answer = fault?.fault === 'malformed' ? { nope: true } : structured ? structuredAnswer(structured, text) : textAnswer(text);
+    const answer = fault?.fault === 'malformed' ? { nope: true } : structured ? structuredAnswer(structured, text, fake.wrongCitations) : textAnswer(text);
     const usage = { input: Math.ceil(text.length / 4), output: Math.ceil(JSON.stringify(answer).length / 4) };
     recorded.usage = usage;
     const refused = fault?.fault === 'refusal';
@@ -136,24 +141,38 @@ function anthropicText(body: any): string {
   return [contentText(body.system), ...(body.messages ?? []).map((message: any) => contentText(message.content))].join('\n');
 }
 
-type StructuredKind = 'timestamped' | 'key_insights';
+type StructuredKind = 'tldr' | 'detailed' | 'study_notes' | 'timestamped' | 'key_insights' | 'notes';
+
+/** Which answer the request's schema asks for, told by its top-level properties. */
+const KIND_BY_PROPERTY: ReadonlyArray<[string, StructuredKind]> = [
+  ['sentences', 'tldr'],
+  ['overview', 'detailed'],
+  ['sections', 'study_notes'],
+  ['items', 'timestamped'],
+  ['insights', 'key_insights'],
+  ['notes', 'notes'],
+];
 
 function structuredKind(provider: 'openai' | 'anthropic', body: any): StructuredKind | null {
   // Anthropic forces a tool call with tool_choice "tool" (that tool) or "any" (one of the tools).
   const forcedTool = body.tool_choice?.type === 'tool' ? body.tools?.find((tool: any) => tool.name === body.tool_choice.name) : body.tool_choice?.type === 'any' ? body.tools?.[0] : null;
   const schema = provider === 'openai' ? body.response_format?.json_schema?.schema : forcedTool?.input_schema;
   const properties = schema?.properties ?? {};
-  if ('items' in properties) return 'timestamped';
-  if ('insights' in properties) return 'key_insights';
-  return null;
+  return KIND_BY_PROPERTY.find(([property]) => property in properties)?.[1] ?? null;
 }
 
-/** The [m:ss] or [h:mm:ss] lines of the transcript or notes sent. */
-function timedLines(text: string): Array<{ seconds: number; text: string }> {
-  const lines: Array<{ seconds: number; text: string }> = [];
-  for (const match of text.matchAll(/\[(\d+(?::\d{2}){1,2})\]\s*([^\n]*)/g)) {
-    const seconds = match[1]!.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
-    lines.push({ seconds, text: match[2]!.trim() });
+interface PassageLine {
+  number: number;
+  seconds: number;
+  text: string;
+}
+
+/** The [P<number> m:ss] lines of the transcript or notes sent. */
+function passageLines(text: string): PassageLine[] {
+  const lines: PassageLine[] = [];
+  for (const match of text.matchAll(/\[P(\d+) (\d+(?::\d{2}){1,2})\]\s*([^\n]*)/g)) {
+    const seconds = match[2]!.split(':').map(Number).reduce((total, part) => total * 60 + part, 0);
+    lines.push({ number: Number(match[1]), seconds, text: match[3]!.trim() });
   }
   return lines;
 }
@@ -163,27 +182,62 @@ function pick<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
 }
 
-function structuredAnswer(kind: StructuredKind, text: string) {
-  const lines = timedLines(text);
-  if (kind === 'timestamped') {
-    return {
-      items: pick(lines, 5).map((line) => ({
-        start_seconds: line.seconds,
-        title: line.text.split(/\s+/).slice(0, 5).join(' ') || 'Topic',
-        summary: line.text || 'The speaker moves on.',
-      })),
-    };
+interface Point {
+  text: string;
+  passage: number;
+}
+
+const cite = (line: PassageLine, say: (text: string) => string = (text) => text): Point => ({ text: say(line.text.replace(/[.!?]*$/, '')) + '.', passage: line.number });
+
+/** Citations a checker must repair (a number past the end, one not shown) or drop (no shared words). */
+function wrongPoints(lines: PassageLine[]): Point[] {
+  if (lines.length === 0) return [];
+  const shown = new Set(lines.map((line) => line.number));
+  const last = lines[lines.length - 1]!;
+  const wrong: Point[] = [{ ...cite(last), passage: last.number + 100_000 }];
+  let hidden = 1;
+  while (shown.has(hidden)) hidden += 1;
+  if (hidden < last.number) wrong.push({ ...cite(lines[0]!), passage: hidden });
+  wrong.push({ text: 'Quokkas juggle xylophones beneath zeppelins.', passage: -7 });
+  return wrong;
+}
+
+function structuredAnswer(kind: StructuredKind, text: string, wrongCitations: boolean) {
+  const lines = passageLines(text);
+  const wrong = wrongCitations ? wrongPoints(lines) : [];
+  switch (kind) {
+    case 'tldr':
+      return { sentences: [...pick(lines, 3).map((line) => cite(line)), ...wrong] };
+    case 'detailed': {
+      const [first, ...rest] = pick(lines, 5);
+      return {
+        overview: first ? cite(first, (said) => `The video opens with this: ${said}`) : { text: 'The video says little.', passage: 1 },
+        topics: [{ heading: 'Main points', points: [...(rest.length > 0 ? rest : lines).map((line) => cite(line)), ...wrong] }],
+      };
+    }
+    case 'study_notes':
+      return {
+        sections: [
+          { heading: 'Notes', points: [...pick(lines, 4).map((line) => cite(line)), ...wrong] },
+          { heading: 'Review questions', points: pick(lines, 2).map((line) => cite(line, (said) => `What does the speaker mean by this: ${said}? They explain it`)) },
+        ],
+      };
+    case 'timestamped':
+      return {
+        items: [
+          ...pick(lines, 5).map((line) => ({ passage: line.number, title: line.text.split(/\s+/).slice(0, 5).join(' ') || 'Topic', summary: line.text || 'The speaker moves on.' })),
+          ...wrong.map((point) => ({ passage: point.passage, title: 'Aside', summary: point.text })),
+        ],
+      };
+    case 'key_insights':
+      return { insights: [...pick(lines, 4).map((line) => cite(line, (said) => `The speaker says that ${said}`)), ...wrong] };
+    case 'notes':
+      return { notes: [...pick(lines, 6).map((line) => cite(line)), ...wrong] };
   }
-  return { insights: pick(lines, 4).map((line) => `The speaker says that ${line.text.replace(/[.!?]*$/, '')}.`) };
 }
 
 function textAnswer(text: string): string {
-  const lines = timedLines(text);
-  if (/dense notes/.test(text)) return pick(lines, 6).map((line) => `- [${formatTime(line.seconds)}] ${line.text}`).join('\n');
+  const lines = passageLines(text);
   const title = /title: ([^\n]*)/.exec(text)?.[1] ?? 'this video';
   return `This video, "${title}", covers ${pick(lines, 3).map((line) => line.text.replace(/[.!?]*$/, '')).join('; ')}.`;
-}
-
-function formatTime(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

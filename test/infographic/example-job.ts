@@ -40,12 +40,14 @@ const summaries: Partial<Record<SummaryMode, SummaryEntry>> = {
   tldr: {
     mode: 'tldr',
     generator: LLM,
+    points: [],
     content:
       'Most budgets fail because they rely on willpower. The talk argues for a **system** instead: save a fixed share of every paycheck before spending, build a three-to-six-month emergency fund, pay off high-interest debt first, and put long-term savings into low-cost index funds, all automated so the right thing happens by default.',
   },
   detailed: {
     mode: 'detailed',
     generator: LLM,
+    points: [],
     content: [
       'The speaker, a financial planner, explains why tracking every expense rarely works and proposes an automated system of five habits.',
       '',
@@ -65,6 +67,7 @@ const summaries: Partial<Record<SummaryMode, SummaryEntry>> = {
   study_notes: {
     mode: 'study_notes',
     generator: LLM,
+    points: [],
     content: [
       '## Key concepts',
       '',
@@ -88,12 +91,14 @@ const summaries: Partial<Record<SummaryMode, SummaryEntry>> = {
   timestamped: {
     mode: 'timestamped',
     generator: LLM,
+    points: [],
     content: '',
     items: CHAPTERS.map((c) => ({ start: c.start, timestamp: '', title: c.title, summary: '' })),
   },
   key_insights: {
     mode: 'key_insights',
     generator: LLM,
+    points: [],
     content: '',
     insights: [
       'Automate saving on payday: money you never see in your current account is money you do not spend.',

@@ -3,11 +3,12 @@ import { infographicDataFrom, READING_WORDS_PER_MINUTE, type InfographicSource }
 import { analyzeTranscript, summarizeAnalysis } from '../../src/summaries';
 import { sleepScienceLecture } from '../fixtures/transcripts/lecture-sleep-science';
 import { exampleSource } from './example-job';
+import { withoutMomentLinks } from '../summaries/transcript-locator';
 
 const EXTRACTIVE: SummaryGenerator = { engine: 'extractive', model: 'test' };
 
 function entry(mode: 'tldr' | 'detailed' | 'study_notes', content: string): SummaryEntry {
-  return { mode, content, generator: EXTRACTIVE };
+  return { mode, content, points: [], generator: EXTRACTIVE };
 }
 
 /** The example job with only the given summaries. */
@@ -87,6 +88,7 @@ describe('infographicDataFrom', () => {
         mode: 'key_insights',
         content: '',
         generator: EXTRACTIVE,
+        points: [],
         insights: Array.from({ length: 9 }, (_, i) => `Insight **number ${i + 1}** matters.`),
       };
       const data = infographicDataFrom(withSummaries({ key_insights }));
@@ -161,6 +163,7 @@ describe('infographicDataFrom', () => {
         mode: 'timestamped',
         content: '',
         generator: EXTRACTIVE,
+        points: [],
         items: [
           { start: 0, timestamp: '0:00', title: 'Sourdough **starter**', summary: '' },
           { start: 95, timestamp: '1:35', title: 'Shaping', summary: '' },
@@ -191,13 +194,14 @@ describe('infographicDataFrom', () => {
     const input = sleepScienceLecture.input;
     const analysis = analyzeTranscript(input);
     const summaries: Partial<Record<SummaryMode, SummaryEntry>> = {};
-    for (const mode of SUMMARY_MODES) summaries[mode] = summarizeAnalysis(analysis, mode);
+    for (const mode of SUMMARY_MODES) summaries[mode] = summarizeAnalysis(analysis, mode, input.videoUrl);
     const data = infographicDataFrom({
       video: { ...input, publishedAt: null },
       transcript: { source: 'captions_manual', wordCount: 824, segments: input.segments },
       summaries,
     });
-    expect(data.tldr).toBe(summaries.tldr!.content.replace(/\\/g, ''));
+    // The picture shows the words; the points' links are left out.
+    expect(data.tldr).toBe(withoutMomentLinks(summaries.tldr!.content).replace(/\\/g, ''));
     const insights = summaries.key_insights!.mode === 'key_insights' ? summaries.key_insights!.insights : [];
     expect(data.insights).toEqual(insights.slice(0, 6));
     expect(data.timeline?.sections.map((s) => s.title)).toEqual(input.chapters.map((c) => c.title));

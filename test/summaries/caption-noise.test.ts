@@ -44,6 +44,7 @@ describe('disfluencyRules', () => {
 describe('the word stream of a transcript', () => {
   const input: SummaryInput = {
     title: 't',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     channel: 'c',
     language: 'en',
     durationSeconds: 20,

@@ -2,7 +2,7 @@ import { SUMMARY_MODES, type SummaryEntry, type SummaryInput } from '../../src/d
 import { createExtractiveSummarizer } from '../../src/summaries';
 
 function input(overrides: Partial<SummaryInput>): SummaryInput {
-  return { title: 'A video', channel: 'A channel', language: 'en', durationSeconds: 60, chapters: [], segments: [], ...overrides };
+  return { title: 'A video', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', channel: 'A channel', language: 'en', durationSeconds: 60, chapters: [], segments: [], ...overrides };
 }
 
 async function everyMode(source: SummaryInput): Promise<SummaryEntry[]> {
@@ -35,7 +35,7 @@ describe('transcripts with little or nothing in them', () => {
   it('summarise a single segment with that segment', async () => {
     const entries = await everyMode(input({ segments: [{ start: 0, end: 4, text: 'this is the only thing said in the whole video' }] }));
     expectValidEntries(entries);
-    expect(entries[0]?.content).toBe('This is the only thing said in the whole video.');
+    expect(entries[0]?.content).toBe('This is the only thing said in the whole video. [0:00](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s)');
   });
 
   it('quote what was said even when none of it carries a topic word', async () => {

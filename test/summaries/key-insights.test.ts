@@ -22,6 +22,7 @@ const SENTENCES: { advice: boolean; text: string }[] = [
 const timeline = autoCaptionTimeline(SENTENCES.map((s) => s.text));
 const input: SummaryInput = {
   title: 'How I make coffee at home',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   channel: 'Slow Mornings',
   language: 'en',
   durationSeconds: Math.ceil(timeline.end),

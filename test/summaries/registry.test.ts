@@ -5,10 +5,15 @@ describe('createSummarizer', () => {
     const summarizer = createSummarizer({ provider: 'extractive' });
     expect(summarizer.generator).toEqual(EXTRACTIVE_GENERATOR);
     const entry = await summarizer.summarize(
-      { title: 't', channel: 'c', language: 'en', durationSeconds: 5, chapters: [], segments: [{ start: 0, end: 5, text: 'Short and sweet.' }] },
+      { title: 't', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', channel: 'c', language: 'en', durationSeconds: 5, chapters: [], segments: [{ start: 0, end: 5, text: 'Short and sweet.' }] },
       'tldr',
     );
-    expect(entry).toEqual({ mode: 'tldr', content: 'Short and sweet.', generator: EXTRACTIVE_GENERATOR });
+    expect(entry).toEqual({
+      mode: 'tldr',
+      content: 'Short and sweet. [0:00](https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s)',
+      points: [{ text: 'Short and sweet.', start: 0, end: 5, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s' }],
+      generator: EXTRACTIVE_GENERATOR,
+    });
   });
 
   it('lists the providers it knows', () => {

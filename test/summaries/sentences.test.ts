@@ -8,7 +8,7 @@ import { bestStarts, CERTAIN_BOUNDARY, SPOKEN_SENTENCE_LENGTH, type SentenceLeng
 import { englishSentenceOffsets, icuSentenceOffsets } from '../../src/summaries/analysis/punctuated-sentences';
 
 function transcript(segments: TranscriptSegment[], language = 'en'): SummaryInput {
-  return { title: 'Sorting', channel: 'CS Basics', language, durationSeconds: null, chapters: [], segments };
+  return { title: 'Sorting', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', channel: 'CS Basics', language, durationSeconds: null, chapters: [], segments };
 }
 
 function sentences(analysis: TranscriptAnalysis): { text: string; start: number }[] {

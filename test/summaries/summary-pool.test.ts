@@ -10,7 +10,7 @@ const lecture = sleepScienceLecture.input;
 const transcript: Transcript = { language: lecture.language, source: 'captions_manual', translated: false, segments: lecture.segments };
 const job: SummaryJob = {
   transcriptJson: JSON.stringify(transcript),
-  video: { title: lecture.title, channel: lecture.channel, durationSeconds: lecture.durationSeconds, chapters: lecture.chapters, comments: null },
+  video: { title: lecture.title, videoUrl: lecture.videoUrl, channel: lecture.channel, durationSeconds: lecture.durationSeconds, chapters: lecture.chapters, comments: null },
   modes: ['tldr', 'key_insights'],
 };
 

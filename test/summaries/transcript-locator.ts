@@ -52,3 +52,11 @@ export function bulletsUnder(markdown: string, heading: string): string[] {
   }
   return bullets;
 }
+
+const OUTLINE_LINK = /\*\*\[(\d+(?::\d{2}){1,2})\]\([^)\s]+\)\*\*/g;
+const TRAILING_LINK = / \[\d+(?::\d{2}){1,2}\]\([^)\s]+\)/g;
+
+/** A summary's Markdown without its citation links, for tests that read its words. */
+export function withoutMomentLinks(markdown: string): string {
+  return markdown.replace(OUTLINE_LINK, '**$1**').replace(TRAILING_LINK, '');
+}

@@ -33,6 +33,14 @@ const SummaryGeneratorSchema = z
         prompt_version: z.string(),
         input_tokens: z.number().int().describe('Tokens of every model call behind this entry, calls served from the cache included'),
         output_tokens: z.number().int(),
+        citations: z
+          .object({
+            checked: z.number().int(),
+            repaired: z.number().int().describe('Cited a passage outside the video or not sent; replaced by the best lexical match among those sent'),
+            dropped: z.number().int().describe('Points left out: no passage sent shares their words'),
+          })
+          .optional()
+          .describe("How the model's passage citations for this entry fared"),
       })
       .meta({ description: 'A language model (SUMMARY_PROVIDER)' }),
   ])
@@ -99,7 +107,17 @@ export const JobStatusRecordSchema = z
 const SummaryEntrySchema = z
   .object({
     mode: z.enum(SUMMARY_MODES),
-    content: z.string().describe('Markdown'),
+    content: z.string().describe('Markdown; each point is followed by its link `[m:ss](url)`'),
+    points: z
+      .array(
+        z.object({
+          text: z.string(),
+          start: z.number().describe('Seconds: where the transcript passage the point rests on begins'),
+          end: z.number().describe('Seconds: where it ends'),
+          url: z.string().describe('The watch URL at `start` (`&t=<start>s`)'),
+        }),
+      )
+      .describe('One per sentence of tldr, per bullet or paragraph of the other modes, in the order of `content`'),
     generator: SummaryGeneratorSchema,
     items: z
       .array(z.object({ start: z.number(), timestamp: z.string(), title: z.string(), summary: z.string() }))

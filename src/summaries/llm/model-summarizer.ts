@@ -6,21 +6,22 @@
  * the budget. No call exceeds the budget, and every call goes through the cache, so a retry pays
  * only for the calls that did not finish.
  */
-import { formatTimestamp, type SummaryEntry, type SummaryInput, type SummaryMode } from '../../domain/summary';
+import type { z } from 'zod';
+import { formatTimestamp, type CitationChecks, type SummaryEntry, type SummaryInput, type SummaryMode } from '../../domain/summary';
 import type { ModelCallCache } from './call-cache';
 import { createModelClient } from './model-client';
 import { ModelFailure } from './model-failure';
 import { commentText, likesOf, appendViewerSection, cutAtWord, takesViewerSection, usableComments } from '../text/comments';
 import { escapeUntrustedMarkdown } from '../text/markdown';
 import {
-  asData,
   commentDataLine,
   commentsPrompt,
   COMMENTS_PROMPT_VERSION,
   condensePrompt,
-  isStructuredMode,
   modePrompt,
+  NotesOutput,
   OUTPUT_SCHEMAS,
+  type ModeOutput,
   partPrompt,
   PROMPT_VERSION,
   reducePrompt,
@@ -28,7 +29,8 @@ import {
   type PromptPair,
 } from './prompts';
 import type { ModelSettings } from './settings';
-import { snapToSegments } from './timestamps';
+import { citedEntry } from './cited-entry';
+import { checkCitations, passageLine, passagesOf, SentPassages, type SentPassage } from './passages';
 import { tokenCounterFor, type TokenCounter } from './tokens';
 
 export { PROMPT_VERSION };
@@ -76,47 +78,55 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   let done = 0;
   let planned = 1;
   const progressed = () => request.onProgress?.(++done, planned);
+  /** Notes on a run of passages: what a map or condense call made of them, checked. */
+  const notesCall = async (prompt: PromptPair, promptTokens: number, shown: SentPassages, range: string): Promise<PartNotes> => {
+    const output = await client.object(prompt, NotesOutput, 'part_notes', promptTokens, signal);
+    progressed();
+    const { points } = checkCitations(output.notes, shown, input.language);
+    return { range, notes: points.flatMap((point) => (point ? [{ ...point.passage, text: point.text }] : [])) };
+  };
 
-  const { lines, lineTokens, transcriptTokens } = transcriptLines(input, counter);
+  const { passages, lines, lineTokens, transcriptTokens } = transcriptLines(input, counter);
   const wholeOverhead = tokensOf(modePrompt(mode, context, ''));
   // include_comments: one more call, the same for every mode that takes the section (so cached after the first).
   const viewerPrompt = takesViewerSection(mode) ? commentsCallPrompt(input, context, budget, tokensOf, counter) : null;
   if (viewerPrompt) planned += 1;
 
   let final: PromptPair;
+  let sent: SentPassages;
   if (wholeOverhead + transcriptTokens <= budget) {
     final = modePrompt(mode, context, lines.join('\n'));
+    sent = new SentPassages(passages);
   } else {
     const partOverhead = tokensOf(partPrompt(context, '', '00:00:00-00:00:00'));
-    const parts = splitIntoParts(input, lines, lineTokens, budget - partOverhead);
+    const parts = splitIntoParts(input, passages, lines, lineTokens, budget - partOverhead);
     planned += parts.length;
     request.onProgress?.(done, planned);
-    let notes = await mapWithConcurrency(parts, settings.concurrency, async (part) => {
-      const prompt = partPrompt(context, part.text, part.range);
-      // The part's lines were counted once for the split; re-tokenizing every part of every mode
-      // would cost more than the model calls when they come from the cache.
-      const text = await client.text(prompt, partOverhead + part.tokens, signal);
-      progressed();
-      return `<part range="${part.range}">\n${asData(text)}\n</part>`;
-    });
+    // The part's lines were counted once for the split; re-tokenizing every part of every mode
+    // would cost more than the model calls when they come from the cache.
+    let notes = await mapWithConcurrency(parts, settings.concurrency, (part) =>
+      notesCall(partPrompt(context, part.text, part.range), partOverhead + part.tokens, new SentPassages(part.passages), part.range),
+    );
     // Condense, level by level, while the notes cannot all go into one reduce call.
     const reduceOverhead = tokensOf(reducePrompt(mode, context, ''));
-    while (reduceOverhead + notes.reduce((sum, note) => sum + counter.count(note) + 1, 0) > budget) {
-      const groups = groupWithinBudget(notes, (note) => counter.count(note) + 1, budget - tokensOf(condensePrompt(context, '')));
+    while (reduceOverhead + notes.reduce((sum, note) => sum + counter.count(notesBlock(note)) + 1, 0) > budget) {
+      const groups = groupWithinBudget(notes, (note) => counter.count(notesBlock(note)) + 1, budget - tokensOf(condensePrompt(context, '')));
       if (groups.length >= notes.length) throw new ModelFailure('The part notes cannot be condensed within LLM_CONTEXT_TOKENS; raise it or lower LLM_MAX_OUTPUT_TOKENS', 'rejected');
       planned += groups.length;
-      notes = await mapWithConcurrency(groups, settings.concurrency, async (group) => {
-        const prompt = condensePrompt(context, group.join('\n'));
-        const text = await client.text(prompt, tokensOf(prompt), signal);
-        progressed();
-        return `<part range="${rangeOf(group)}">\n${asData(text)}\n</part>`;
+      notes = await mapWithConcurrency(groups, settings.concurrency, (group) => {
+        const prompt = condensePrompt(context, group.map(notesBlock).join('\n'));
+        return notesCall(prompt, tokensOf(prompt), new SentPassages(group.flatMap((note) => note.notes)), rangeOf(group));
       });
     }
-    final = reducePrompt(mode, context, notes.join('\n'));
+    // The reduce step sees the notes with their passages, and may cite only those.
+    final = reducePrompt(mode, context, notes.map(notesBlock).join('\n'));
+    sent = new SentPassages(notes.flatMap((note) => note.notes));
   }
 
-  const finalTokens = tokensOf(final);
-  let entry = await writeEntry(mode, final, finalTokens);
+  const schema = OUTPUT_SCHEMAS[mode] as z.ZodType<ModeOutput<typeof mode>>;
+  const output = await client.object(final, schema, `${mode}_summary`, tokensOf(final), signal);
+  const written = citedEntry(mode, output, sent, input.videoUrl, input.language);
+  let entry = written.entry;
   progressed();
   if (viewerPrompt) {
     const said = await client.text(viewerPrompt.prompt, viewerPrompt.tokens, signal, { version: COMMENTS_PROMPT_VERSION });
@@ -126,27 +136,22 @@ export async function writeModelSummary(request: ModelSummaryRequest): Promise<M
   }
   const stats = client.stats;
   return {
-    entry: { ...entry, generator: generatorFor(settings, stats.inputTokens, stats.outputTokens) },
+    entry: { ...entry, generator: generatorFor(settings, stats.inputTokens, stats.outputTokens, written.checks) },
     calls: stats.calls,
     cachedCalls: stats.cachedCalls,
     largestPromptTokens: stats.largestPromptTokens,
   };
+}
 
-  async function writeEntry(mode: SummaryMode, prompt: PromptPair, promptTokens: number): Promise<EntryWithoutGenerator> {
-    if (!isStructuredMode(mode)) {
-      const content = await client.text(prompt, promptTokens, signal);
-      return { mode, content };
-    }
-    if (mode === 'timestamped') {
-      const output = await client.object(prompt, OUTPUT_SCHEMAS.timestamped, 'timestamped_outline', promptTokens, signal);
-      const items = snapToSegments(output.items, input.segments, input.durationSeconds);
-      if (items.length === 0) throw new ModelFailure('The model placed every outline item outside the transcript', 'invalid_output');
-      return { mode, items, content: items.map((item) => `- **[${item.timestamp}] ${item.title}** — ${item.summary}`).join('\n') };
-    }
-    const output = await client.object(prompt, OUTPUT_SCHEMAS.key_insights, 'key_insights', promptTokens, signal);
-    const insights = output.insights.map((insight) => insight.trim()).filter((insight) => insight !== '');
-    return { mode, insights, content: insights.map((insight) => `- ${insight}`).join('\n') };
-  }
+/** Checked notes on consecutive passages, and the time range they cover. */
+interface PartNotes {
+  range: string;
+  notes: SentPassage[];
+}
+
+/** Notes as the reduce and condense calls read them: one labelled line per note. */
+function notesBlock(part: PartNotes): string {
+  return `<part range="${part.range}">\n${part.notes.map(passageLine).join('\n')}\n</part>`;
 }
 
 /**
@@ -193,30 +198,37 @@ function viewerParagraph(text: string): string {
  * The transcript as timed lines with their token counts, kept per input object and tokenizer: a
  * job's modes share one input, and tokenizing a long transcript is slow.
  */
-const linesByInput = new WeakMap<SummaryInput, Map<TokenCounter, { lines: string[]; lineTokens: number[]; transcriptTokens: number }>>();
+const linesByInput = new WeakMap<SummaryInput, Map<TokenCounter, TranscriptLines>>();
 
-function transcriptLines(input: SummaryInput, counter: TokenCounter) {
+interface TranscriptLines {
+  passages: SentPassage[];
+  lines: string[];
+  lineTokens: number[];
+  transcriptTokens: number;
+}
+
+function transcriptLines(input: SummaryInput, counter: TokenCounter): TranscriptLines {
   let byCounter = linesByInput.get(input);
   if (!byCounter) linesByInput.set(input, (byCounter = new Map()));
   let known = byCounter.get(counter);
   if (!known) {
-    const lines = input.segments.map((segment) => `[${formatTimestamp(segment.start)}] ${asData(segment.text)}`);
+    const passages = passagesOf(input.segments);
+    const lines = passages.map(passageLine);
     const lineTokens = lines.map((line) => counter.count(line) + 1);
-    known = { lines, lineTokens, transcriptTokens: lineTokens.reduce((sum, n) => sum + n, 0) };
+    known = { passages, lines, lineTokens, transcriptTokens: lineTokens.reduce((sum, n) => sum + n, 0) };
     byCounter.set(counter, known);
   }
   return known;
 }
 
-function generatorFor(settings: ModelSettings, inputTokens: number, outputTokens: number): SummaryEntry['generator'] {
-  return { engine: 'llm', provider: settings.provider, model: settings.model, prompt_version: PROMPT_VERSION, input_tokens: inputTokens, output_tokens: outputTokens };
+function generatorFor(settings: ModelSettings, inputTokens: number, outputTokens: number, citations: CitationChecks): SummaryEntry['generator'] {
+  return { engine: 'llm', provider: settings.provider, model: settings.model, prompt_version: PROMPT_VERSION, input_tokens: inputTokens, output_tokens: outputTokens, citations };
 }
-
-/** A summary entry before its generator is known, variant by variant. */
-type EntryWithoutGenerator = SummaryEntry extends infer E ? (E extends SummaryEntry ? Omit<E, 'generator'> : never) : never;
 
 interface TranscriptPart {
   text: string;
+  /** The passages the part shows. */
+  passages: SentPassage[];
   /** "h:mm:ss-h:mm:ss" style range of the part, for the notes. */
   range: string;
   /** The part's tokens as counted for the split. */
@@ -227,7 +239,7 @@ interface TranscriptPart {
  * Consecutive lines up to the budget. With chapters, a part ends at the last chapter start that
  * leaves it at least half full, so a topic is not cut in two when it need not be.
  */
-function splitIntoParts(input: SummaryInput, lines: string[], lineTokens: number[], partBudget: number): TranscriptPart[] {
+function splitIntoParts(input: SummaryInput, passages: SentPassage[], lines: string[], lineTokens: number[], partBudget: number): TranscriptPart[] {
   if (partBudget <= 0) throw new ModelFailure('LLM_CONTEXT_TOKENS is too small for the instructions alone', 'rejected');
   const chapterStarts = new Set<number>();
   for (const chapter of input.chapters) {
@@ -247,38 +259,43 @@ function splitIntoParts(input: SummaryInput, lines: string[], lineTokens: number
     }
     if (end === first) {
       // One line longer than the budget: cut the line itself.
-      parts.push(...cutLongLine(input, first, lines[first]!, lineTokens[first]!, partBudget));
+      parts.push(...cutLongLine(input, passages[first]!, lineTokens[first]!, partBudget));
       first += 1;
       continue;
     }
     if (end < lines.length && lastChapterCut > first) end = lastChapterCut;
-    parts.push({ text: lines.slice(first, end).join('\n'), range: rangeOfSegments(input, first, end - 1), tokens: used });
+    parts.push({ text: lines.slice(first, end).join('\n'), passages: passages.slice(first, end), range: rangeOfSegments(input, first, end - 1), tokens: used });
     first = end;
   }
   return parts;
 }
 
-function cutLongLine(input: SummaryInput, index: number, line: string, tokens: number, partBudget: number): TranscriptPart[] {
+/** One passage longer than the budget: each piece of its text goes with the passage's label. */
+function cutLongLine(input: SummaryInput, passage: SentPassage, tokens: number, partBudget: number): TranscriptPart[] {
   const pieces = Math.ceil(tokens / partBudget) + 1;
-  const size = Math.ceil(line.length / pieces);
-  const range = rangeOfSegments(input, index, index);
+  const text = passage.text;
+  const size = Math.ceil(text.length / pieces);
+  const range = rangeOfSegments(input, passage.number - 1, passage.number - 1);
   // A piece's share of the line's tokens, rounded up: the pieces are equal in characters.
-  return Array.from({ length: pieces }, (_, i) => ({ text: line.slice(i * size, (i + 1) * size), range, tokens: Math.ceil(tokens / pieces) + 1 }));
+  return Array.from({ length: pieces }, (_, i) => {
+    const piece = { ...passage, text: text.slice(i * size, (i + 1) * size) };
+    return { text: passageLine(piece), passages: [piece], range, tokens: Math.ceil(tokens / pieces) + 1 };
+  });
 }
 
 function rangeOfSegments(input: SummaryInput, first: number, last: number): string {
   return `${formatTimestamp(input.segments[first]!.start)}-${formatTimestamp(input.segments[last]!.end)}`;
 }
 
-function rangeOf(notes: string[]): string {
-  const from = /range="([^-"]+)-/.exec(notes[0]!)?.[1] ?? '0:00';
-  const to = /-([^"]+)">/.exec(notes[notes.length - 1]!)?.[1] ?? from;
+function rangeOf(parts: PartNotes[]): string {
+  const from = parts[0]!.range.split('-')[0] ?? '0:00';
+  const to = parts[parts.length - 1]!.range.split('-')[1] ?? from;
   return `${from}-${to}`;
 }
 
-function groupWithinBudget(items: string[], size: (item: string) => number, budget: number): string[][] {
-  const groups: string[][] = [];
-  let current: string[] = [];
+function groupWithinBudget<T>(items: T[], size: (item: T) => number, budget: number): T[][] {
+  const groups: T[][] = [];
+  let current: T[] = [];
   let used = 0;
   for (const item of items) {
     const n = size(item);

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { SummaryMode } from '../../domain/summary';
 
-export const PROMPT_VERSION = 'llm-2026-11-v1';
+export const PROMPT_VERSION = 'llm-2026-11-v2';
 
 const DATA_TAGS = /<(\/?)\s*(transcript|custom_instructions|part_notes|part|video)\b/gi;
 
@@ -18,38 +18,47 @@ export function asData(text: string): string {
   return text.replace(DATA_TAGS, '‹$1$2');
 }
 
+/** Every point names its passage: the number in the [P<number> m:ss] label of the line it rests on. */
+const CITING = 'Every point gives in `passage` the number of the one material line it rests on (the number after P in its [P<number> m:ss] label); cite only numbers that appear in the material.';
+
 const MODE_TASKS: Record<SummaryMode, string> = {
-  tldr: 'Write a TL;DR of the video: 2 to 4 sentences that say what it is about and what its main conclusion is. Plain prose, no heading, no list.',
-  detailed:
-    'Write a detailed summary in Markdown: a one-paragraph overview, then a "##" section per main topic in the order the video covers them, each with a short paragraph and bullet points of the specifics (claims, numbers, examples, steps).',
-  study_notes:
-    'Write study notes in Markdown for a student: "## Key concepts" (term: definition bullets), "## Notes" (hierarchical bullets following the video), and "## Review questions" (3 to 6 questions that test understanding, each followed by a one-line answer).',
-  timestamped:
-    'Write an outline of the video by topic: one item per topic change, in order, each with the start time (seconds) of the transcript line where the topic begins, a short title, and a one or two sentence summary. Use only times that appear in the transcript.',
-  key_insights:
-    'List the key insights of the video: 3 to 8 standalone statements of what a viewer should take away (findings, arguments, recommendations), each one or two sentences in your own words, not quotations.',
+  tldr: `Write a TL;DR of the video: 2 to 4 sentences that say what it is about and what its main conclusion is, each sentence a point. ${CITING}`,
+  detailed: `Write a detailed summary: a one-paragraph overview (one point), then a section per main topic in the order the video covers them, each with a short heading and bullet points of the specifics (claims, numbers, examples, steps). ${CITING}`,
+  study_notes: `Write study notes for a student: sections "Key concepts" (term: definition points), "Notes" (points following the video) and "Review questions" (3 to 6 questions that test understanding, each with a one-line answer in the same point). ${CITING}`,
+  timestamped: `Write an outline of the video by topic: one item per topic change, in order, each with the passage where the topic begins, a short title, and a one or two sentence summary. ${CITING}`,
+  key_insights: `List the key insights of the video: 3 to 8 standalone statements of what a viewer should take away (findings, arguments, recommendations), each one or two sentences in your own words, not quotations. ${CITING}`,
 };
 
+const passage = () => z.number().int().describe('Number of the material line (passage) this point rests on');
+const CitedPoint = z.object({ text: z.string().min(1).max(1000), passage: passage() });
+const points = (max: number) => z.array(CitedPoint).min(1).max(max);
+
+export const TldrOutput = z.object({ sentences: points(6) });
+export const DetailedOutput = z.object({
+  overview: CitedPoint,
+  topics: z.array(z.object({ heading: z.string().min(1).max(200), points: points(12) })).min(1).max(20),
+});
+export const StudyNotesOutput = z.object({
+  sections: z.array(z.object({ heading: z.string().min(1).max(200), points: points(20) })).min(1).max(12),
+});
 export const TimestampedOutput = z.object({
   items: z
-    .array(
-      z.object({
-        start_seconds: z.number().min(0).describe('Start time in seconds of the transcript line where this topic begins'),
-        title: z.string().min(1).max(200),
-        summary: z.string().min(1).max(1000),
-      }),
-    )
+    .array(z.object({ passage: passage(), title: z.string().min(1).max(200), summary: z.string().min(1).max(1000) }))
     .min(1)
     .max(40),
 });
+export const KeyInsightsOutput = z.object({ insights: points(12) });
+/** Notes on a part of the transcript (map) or on notes (condense). */
+export const NotesOutput = z.object({ notes: z.array(CitedPoint).min(1).max(80) });
 
-export const KeyInsightsOutput = z.object({
-  insights: z.array(z.string().min(1).max(1000)).min(1).max(12),
-});
-
-export type StructuredMode = 'timestamped' | 'key_insights';
-export const isStructuredMode = (mode: SummaryMode): mode is StructuredMode => mode === 'timestamped' || mode === 'key_insights';
-export const OUTPUT_SCHEMAS = { timestamped: TimestampedOutput, key_insights: KeyInsightsOutput } as const;
+export const OUTPUT_SCHEMAS = {
+  tldr: TldrOutput,
+  detailed: DetailedOutput,
+  study_notes: StudyNotesOutput,
+  timestamped: TimestampedOutput,
+  key_insights: KeyInsightsOutput,
+} as const;
+export type ModeOutput<M extends SummaryMode> = z.infer<(typeof OUTPUT_SCHEMAS)[M]>;
 
 export interface VideoFacts {
   title: string;
@@ -90,7 +99,7 @@ export interface PromptPair {
   prompt: string;
 }
 
-/** One call writes the mode from the whole transcript (`lines`: "[m:ss] text" per segment). */
+/** One call writes the mode from the whole transcript (`lines`: "[P<number> m:ss] text" per segment). */
 export function modePrompt(mode: SummaryMode, context: PromptContext, transcriptLines: string): PromptPair {
   return {
     system: systemPrompt(MODE_TASKS[mode], context),
@@ -101,13 +110,12 @@ export function modePrompt(mode: SummaryMode, context: PromptContext, transcript
 /** The mode written from notes on the transcript's parts (the reduce step). */
 export function reducePrompt(mode: SummaryMode, context: PromptContext, notes: string): PromptPair {
   return {
-    system: systemPrompt(`${MODE_TASKS[mode]} The material is notes on consecutive parts of the transcript, each with its time range and the times of what it mentions.`, context),
+    system: systemPrompt(`${MODE_TASKS[mode]} The material is notes on consecutive parts of the transcript, each with its time range; each note is labelled with the passage it rests on, and a point cites the passage of the note it comes from.`, context),
     prompt: `${videoBlock(context.video)}${instructionsBlock(context)}\n<part_notes>\n${notes}\n</part_notes>`,
   };
 }
 
-const PART_TASK =
-  'Write dense notes on this part of the transcript for a later summary: every topic, claim, number, example and conclusion, in order, each bullet starting with the [m:ss] time of the line it comes from. No introduction.';
+const PART_TASK = `Write dense notes on this part of the transcript for a later summary: every topic, claim, number, example and conclusion, in order, each note a point. ${CITING}`;
 
 /** Notes on one part (the map step); the same for every mode, so the modes share these calls. */
 export function partPrompt(context: PromptContext, partLines: string, range: string): PromptPair {
@@ -120,7 +128,7 @@ export function partPrompt(context: PromptContext, partLines: string, range: str
 /** Notes on notes, when the notes of every part are themselves over the budget. */
 export function condensePrompt(context: PromptContext, notes: string): PromptPair {
   return {
-    system: systemPrompt(`${PART_TASK} The material is already notes on consecutive parts; condense them, keeping the times.`, { ...context, customInstructions: null }),
+    system: systemPrompt(`${PART_TASK} The material is already notes on consecutive parts; condense them, keeping each note's passage.`, { ...context, customInstructions: null }),
     prompt: `${videoBlock(context.video)}\n<part_notes>\n${notes}\n</part_notes>`,
   };
 }

@@ -4,13 +4,15 @@
  * a video are covered as well as its start.
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
+import { plainSentence, type CitationWriter } from './citations';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { minutes, NO_SPEECH, quotableSalience, quotableSectionSalience, similarity, topicLookup } from './sentence-measures';
 
 const OVERVIEW_CANDIDATES = 50;
 const SECTION_CANDIDATES = 14;
 
-export function renderDetailed(analysis: TranscriptAnalysis): string {
+/** The overview paragraph is one point (resting on the span of its sentences), each key point another. */
+export function renderDetailed(analysis: TranscriptAnalysis, citations: CitationWriter): string {
   const n = analysis.sentences.count;
   if (n === 0) return NO_SPEECH;
   const similar = similarity(analysis);
@@ -41,8 +43,13 @@ export function renderDetailed(analysis: TranscriptAnalysis): string {
     points.push(...picked);
   });
 
-  const lines = ['## Overview', '', overview.map((s) => analysis.display(s)).join(' ')];
-  if (points.length > 0) lines.push('', '## Key points', '', ...inReadingOrder(points).map((s) => `- ${analysis.display(s)}`));
+  const paragraph = citations.cite(
+    overview.map((s) => analysis.display(s)).join(' '),
+    overview.map((s) => plainSentence(analysis, s)).join(' '),
+    overview,
+  );
+  const lines = ['## Overview', '', paragraph];
+  if (points.length > 0) lines.push('', '## Key points', '', ...inReadingOrder(points).map((s) => `- ${citations.sentence(s)}`));
   return lines.join('\n');
 }
 

@@ -8,6 +8,7 @@ import type { ItsFunction } from 'wink-nlp';
 import { englishTagger } from '../language/wink';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
+import type { CitationWriter } from './citations';
 import { candidateSentences, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
 import { minutes, NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measures';
@@ -67,8 +68,9 @@ export function insightText(analysis: TranscriptAnalysis, s: number): string {
   return analysis.presenter.sentence(text);
 }
 
-export function renderKeyInsights(insights: readonly string[]): string {
-  return insights.length === 0 ? NO_SPEECH : insights.map((text) => `- ${escapeMarkdown(text)}`).join('\n');
+/** Each insight is a point resting on the sentence it was made from. */
+export function renderKeyInsights(insights: readonly { text: string; sentence: number }[], citations: CitationWriter): string {
+  return insights.length === 0 ? NO_SPEECH : insights.map(({ text, sentence }) => `- ${citations.cite(escapeMarkdown(text), text, [sentence])}`).join('\n');
 }
 
 /** An English sentence that opens (after spoken openers) with a verb in its base form. */

@@ -6,6 +6,7 @@
 import { formatTimestamp } from '../../domain/summary';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
+import { plainSentence, type CitationWriter } from './citations';
 import { keyTerms } from './key-terms';
 import { reviewQuestions } from './review-questions';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
@@ -13,7 +14,8 @@ import { NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measu
 
 const SECTION_CANDIDATES = 16;
 
-export function renderStudyNotes(analysis: TranscriptAnalysis): string {
+/** Every bullet and review question is a point: a key term rests on the sentence that explains it. */
+export function renderStudyNotes(analysis: TranscriptAnalysis, citations: CitationWriter): string {
   if (analysis.sentences.count === 0) return NO_SPEECH;
   const similar = similarity(analysis);
   const lines: string[] = [];
@@ -27,19 +29,23 @@ export function renderStudyNotes(analysis: TranscriptAnalysis): string {
     const bullets = inReadingOrder(selectDiverse(candidates, (s) => quotableSectionSalience(analysis, s), similar, count, 0.65, chosen));
     chosen.push(...bullets);
     const heading = escapeMarkdown(analysis.headings[i] ?? `Part ${i + 1}`);
-    lines.push(`## ${heading} (${formatTimestamp(section.start)})`, '', ...bullets.map((s) => `- ${analysis.display(s)}`), '');
+    lines.push(`## ${heading} (${formatTimestamp(section.start)})`, '', ...bullets.map((s) => `- ${citations.sentence(s)}`), '');
   });
 
   const terms = keyTerms(analysis);
   if (terms.length > 0) {
     lines.push('## Key terms', '');
-    for (const term of terms) lines.push(`- **${escapeMarkdown(analysis.presenter.phrase(term.phrase.text))}**: ${analysis.display(term.sentence)}`);
+    for (const term of terms) {
+      const name = analysis.presenter.phrase(term.phrase.text);
+      const explained = `${name}: ${plainSentence(analysis, term.sentence)}`;
+      lines.push(`- ${citations.cite(`**${escapeMarkdown(name)}**: ${analysis.display(term.sentence)}`, explained, [term.sentence])}`);
+    }
     lines.push('');
   }
   const questions = reviewQuestions(analysis, terms);
   if (questions.length > 0) {
     lines.push('## Review questions', '');
-    questions.forEach((q, i) => lines.push(`${i + 1}. ${escapeMarkdown(q)}`));
+    questions.forEach((q, i) => lines.push(`${i + 1}. ${citations.cite(escapeMarkdown(q.text), q.text, q.sentences)}`));
   }
   return lines.join('\n').trimEnd();
 }

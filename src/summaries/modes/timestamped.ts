@@ -3,7 +3,8 @@
  * item keeps the creator's title and is summarised from what is said within that chapter's
  * time range; without, sections and titles come from topic segmentation and key phrases.
  */
-import { formatTimestamp, type TimestampedItem } from '../../domain/summary';
+import { momentLink, pointAt } from '../../domain/citations';
+import { formatTimestamp, type SummaryPoint, type TimestampedItem } from '../../domain/summary';
 import type { Section } from '../analysis/sections';
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
 import { escapeMarkdown } from '../text/markdown';
@@ -13,10 +14,20 @@ import { NO_SPEECH, quotableSectionSalience, similarity } from './sentence-measu
 /** Sections longer than this get a two-sentence summary. */
 const LONG_SECTION_SECONDS = 240;
 
+/** An outline item with the time its section ends: the item's point rests on the whole section. */
+export interface OutlineItem {
+  item: TimestampedItem;
+  end: number;
+}
+
 export function timestampedItems(analysis: TranscriptAnalysis): TimestampedItem[] {
+  return timestampedOutline(analysis).map(({ item }) => item);
+}
+
+export function timestampedOutline(analysis: TranscriptAnalysis): OutlineItem[] {
   const similar = similarity(analysis);
   const chosen: number[] = [];
-  const items: TimestampedItem[] = [];
+  const items: OutlineItem[] = [];
   analysis.sections.forEach((section, i) => {
     // Captions that run past the stated duration do not get outline items beyond the end.
     if (i > 0 && section.start >= analysis.durationSeconds) return;
@@ -24,23 +35,29 @@ export function timestampedItems(analysis: TranscriptAnalysis): TimestampedItem[
     const picked = summarySentences(analysis, section, chosen, similar);
     chosen.push(...picked);
     items.push({
-      start,
-      timestamp: formatTimestamp(start),
-      title: analysis.headings[i] ?? `Part ${i + 1}`,
-      summary: picked.map((s) => analysis.presenter.sentence(analysis.text(s))).join(' '),
+      item: {
+        start,
+        timestamp: formatTimestamp(start),
+        title: analysis.headings[i] ?? `Part ${i + 1}`,
+        summary: picked.map((s) => analysis.presenter.sentence(analysis.text(s))).join(' '),
+      },
+      end: Math.max(start, Math.min(section.end, analysis.durationSeconds)),
     });
   });
   return items;
 }
 
-export function renderTimestamped(analysis: TranscriptAnalysis, items: readonly TimestampedItem[]): string {
-  if (items.length === 0 || (analysis.sentences.count === 0 && !analysis.chaptered)) return NO_SPEECH;
-  return items
-    .map((item) => {
-      const head = `- **${item.timestamp}** ${escapeMarkdown(item.title)}`;
+/** Each item is a point; its time is its link. */
+export function renderTimestamped(analysis: TranscriptAnalysis, outline: readonly OutlineItem[], videoUrl: string): { content: string; points: SummaryPoint[] } {
+  if (outline.length === 0 || (analysis.sentences.count === 0 && !analysis.chaptered)) return { content: NO_SPEECH, points: [] };
+  const points = outline.map(({ item, end }) => pointAt(videoUrl, item.summary ? `${item.title}: ${item.summary}` : item.title, item.start, end));
+  const content = outline
+    .map(({ item }, i) => {
+      const head = `- **${momentLink(points[i]!)}** ${escapeMarkdown(item.title)}`;
       return item.summary ? `${head} — ${escapeMarkdown(item.summary)}` : head;
     })
     .join('\n');
+  return { content, points };
 }
 
 function summarySentences(

@@ -5,6 +5,7 @@
  * sections so a multi-topic video is not summarised by one topic. Printed in reading order.
  */
 import type { TranscriptAnalysis } from '../analysis/transcript-analysis';
+import type { CitationWriter } from './citations';
 import { candidateSentences, inReadingOrder, selectDiverse } from './selection';
 import { sentenceCues } from './sentence-cues';
 import { NO_SPEECH, quotableSalience, similarity, topicLookup, wordCount } from './sentence-measures';
@@ -35,9 +36,10 @@ export function tldrSentences(analysis: TranscriptAnalysis): number[] {
   return inReadingOrder(chosen);
 }
 
-export function renderTldr(analysis: TranscriptAnalysis): string {
+/** Each sentence is a point, followed by its link. */
+export function renderTldr(analysis: TranscriptAnalysis, citations: CitationWriter): string {
   const sentences = tldrSentences(analysis);
-  return sentences.length === 0 ? NO_SPEECH : sentences.map((s) => analysis.display(s)).join(' ');
+  return sentences.length === 0 ? NO_SPEECH : sentences.map((s) => citations.sentence(s)).join(' ');
 }
 
 /** The opening sentence in which the speaker says what the video covers, if there is one. */
