@@ -9,6 +9,7 @@ import { addCounts, evenSplit, f1, matchBoundaries, NO_COUNTS, type BoundaryCoun
 import { leadSummary, textRankOrder, textRankSummary } from './extractive-baselines';
 import { rougeAgainst, type RougeScores } from './rouge';
 import {
+  EVALUATION_VIDEO_URL,
   QMSUM_WORDS_PER_SECOND,
   qmsumGoldBoundaries,
   qmsumInput,
@@ -77,6 +78,11 @@ function plainText(markdown: string): string {
   return summarySentences(markdown).join(' ').replace(/\\(.)/g, '$1');
 }
 
+/** A mode's summary as plain text: its points, without the links to their moments. */
+function summaryText(analysis: TranscriptAnalysis, mode: 'tldr' | 'detailed'): string {
+  return summarizeAnalysis(analysis, mode, EVALUATION_VIDEO_URL).points.map((point) => point.text).join('\n\n');
+}
+
 function countStandalone(total: StandaloneCounts, tldr: string, detailed: string): StandaloneCounts {
   const tldrSentences = summarySentences(tldr);
   const all = [...tldrSentences, ...summarySentences(detailed)];
@@ -113,8 +119,8 @@ export function evaluateQmsum(meetings: readonly QmsumMeeting[]): QmsumFigures {
       textTiling: matchBoundaries(tiles, gold, QMSUM_WINDOW_WORDS),
     });
 
-    const tldr = summarizeAnalysis(analysis, 'tldr').content;
-    const detailed = summarizeAnalysis(analysis, 'detailed').content;
+    const tldr = summaryText(analysis, 'tldr');
+    const detailed = summaryText(analysis, 'detailed');
     standalone = countStandalone(standalone, tldr, detailed);
     const references = meeting.general_queries.map((query) => query.answer);
     if (references.length === 0) continue;
@@ -157,7 +163,7 @@ export function evaluateTreeseg(recordings: readonly TreesegRecording[]): Treese
         });
       }
     }
-    standalone = countStandalone(standalone, summarizeAnalysis(analysis, 'tldr').content, summarizeAnalysis(analysis, 'detailed').content);
+    standalone = countStandalone(standalone, summaryText(analysis, 'tldr'), summaryText(analysis, 'detailed'));
   }
   return { recordings: recordings.length, boundaries, standalone };
 }

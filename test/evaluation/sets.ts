@@ -61,9 +61,12 @@ export function turnWordOffsets(meeting: QmsumMeeting): number[] {
   return offsets;
 }
 
+/** The sets are not videos; summaries link their points to this address. */
+export const EVALUATION_VIDEO_URL = 'https://www.youtube.com/watch?v=evaluation0';
+
 function summaryInput(title: string, segments: TranscriptSegment[]): SummaryInput {
   const last = segments[segments.length - 1];
-  return { title, channel: '', language: 'en', durationSeconds: last ? last.end : 0, chapters: [], segments };
+  return { title, channel: '', language: 'en', durationSeconds: last ? last.end : 0, chapters: [], segments, videoUrl: EVALUATION_VIDEO_URL };
 }
 
 export function qmsumInput(meeting: QmsumMeeting): SummaryInput {

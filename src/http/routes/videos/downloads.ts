@@ -15,7 +15,6 @@ import { notFound } from '../../../domain/errors';
 import { defineRoute, keyWith } from '../../route';
 import { refusal } from '../../standard-responses';
 import { ownJob } from '../resources';
-import { JobIdParams } from './job-params';
 import { NOT_COMPLETED, assertCompleted } from './result';
 
 /** A file the caller saves: its type, and a name made from the video's title. */
@@ -42,9 +41,8 @@ export const transcriptDownloadRoute = (services: JobServices) =>
       'or `md` (text/markdown: paragraphs, each opened by its time linked to that moment). SRT and WebVTT cues have ' +
       'at most two lines of at most 42 characters, never overlap, and split long caption segments at word boundaries. ' +
       'Every plan.',
-    tags: ['videos'],
     auth: keyWith('read'),
-    request: { params: JobIdParams, query: z.object({ format: z.enum(TRANSCRIPT_FORMATS).default('txt') }) },
+    request: { query: z.object({ format: z.enum(TRANSCRIPT_FORMATS).default('txt') }) },
     resource: ownJob(services),
     responses: {
       200: { description: 'The transcript file, with Content-Disposition', contentType: 'text/plain' },
@@ -69,9 +67,7 @@ export const markdownExportRoute = (services: JobServices) =>
       'title block (title, channel, URL, duration, published date, language), each summary the job has with the ' +
       '`[m:ss](url)` link of every point, the infographic URL when there is one, then the transcript with a linked ' +
       'timestamp per paragraph. Every plan.',
-    tags: ['videos'],
     auth: keyWith('read'),
-    request: { params: JobIdParams },
     resource: ownJob(services),
     responses: {
       200: { description: 'The Markdown document, with Content-Disposition', contentType: 'text/markdown' },
