@@ -52,7 +52,7 @@ Environment:
                         the service's own configuration: DATABASE_URL, or the embedded database under DATA_DIR
                         (the service running or not)
   jobs history|replay   TEMPORAL_ADDRESS, or the embedded Temporal under DATA_DIR
-  jobs submit|status|result, batch
+  jobs submit|status|result, batch, library search|ask
                         VIDEO_DIGEST_URL: the service (default: PUBLIC_BASE_URL, else ${DEFAULT_SERVICE_URL})
                         VIDEO_DIGEST_API_KEY: the key to use; --url and --api-key override both
 

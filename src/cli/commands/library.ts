@@ -1,8 +1,11 @@
-/** `cli library ...`: the backfill of the library (on the configured database). */
+/** `cli library ...`: search and answers through the API, and the backfill (on the configured database). */
 import { Command } from 'commander';
+import { libraryAskCommand, librarySearchCommand } from './library-search';
 
 export function libraryCommand(): Command {
-  const library = new Command('library').description("the library of each user's completed jobs: backfill");
+  const library = new Command('library').description("the library of your completed jobs: search, ask; backfill (configured database)");
+  library.addCommand(librarySearchCommand());
+  library.addCommand(libraryAskCommand());
   library
     .command('backfill')
     .description('indexes the completed jobs the library does not have yet (resumable); prints {"indexed":N,"failed":N,"passages":N}')
