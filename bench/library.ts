@@ -246,7 +246,6 @@ async function speed(db: Db, embedder: Embedder) {
     await insertPassages(db, { jobId, userId }, 'english', embedder.model, passages);
     await markJobIndexed(db, { jobId, userId }, 'english', passages.length, embedder.model);
   }
-  await sql`ANALYZE library_passages`.execute(db);
   console.error(`generated ${videos} videos in ${round((performance.now() - started) / 1000)} s`);
 
   const search = createLibrarySearch({ db, embedder, semantic: createCosineIndex(db, embedder.model, 512 * 1024 * 1024) });
