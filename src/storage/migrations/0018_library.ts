@@ -15,31 +15,30 @@ import { type Kysely, sql } from 'kysely';
  * embeddings is made at start for the configured model's dimension (src/library/vector-index.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('library_jobs')
-    .addColumn('job_id', 'text', (col) => col.primaryKey().references('jobs.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (col) => col.notNull())
-    .addColumn('search_config', 'text', (col) => col.notNull())
-    .addColumn('passages', 'integer', (col) => col.notNull())
-    .addColumn('embedding_model', 'text')
-    .addColumn('indexed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .execute();
+  await sql`
+    CREATE TABLE library_jobs (
+      job_id text PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      search_config text NOT NULL,
+      passages integer NOT NULL,
+      embedding_model text,
+      indexed_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(db);
   await sql`CREATE INDEX library_jobs_user_idx ON library_jobs (user_id, indexed_at)`.execute(db);
-
-  await db.schema
-    .createTable('library_passages')
-    .addColumn('id', 'bigserial', (col) => col.primaryKey())
-    .addColumn('job_id', 'text', (col) => col.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (col) => col.notNull())
-    .addColumn('seq', 'integer', (col) => col.notNull())
-    .addColumn('start_seconds', 'real', (col) => col.notNull())
-    .addColumn('end_seconds', 'real', (col) => col.notNull())
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('search_config', sql`regconfig`, (col) => col.notNull())
-    .addColumn('tsv', sql`tsvector`, (col) => col.notNull())
-    .addColumn('embedding', sql`real[]`)
-    .addColumn('embedding_model', 'text')
-    .execute();
+  await sql`
+    CREATE TABLE library_passages (
+      id bigserial PRIMARY KEY,
+      job_id text NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      seq integer NOT NULL,
+      start_seconds real NOT NULL,
+      end_seconds real NOT NULL,
+      text text NOT NULL,
+      search_config regconfig NOT NULL,
+      tsv tsvector NOT NULL,
+      embedding real[],
+      embedding_model text
+    )`.execute(db);
   await sql`CREATE UNIQUE INDEX library_passages_job_seq_idx ON library_passages (job_id, seq)`.execute(db);
   await sql`CREATE INDEX library_passages_user_idx ON library_passages (user_id, embedding_model)`.execute(db);
   await sql`CREATE INDEX library_passages_tsv_idx ON library_passages USING gin (tsv)`.execute(db);
@@ -64,6 +63,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DELETE FROM model_usage WHERE job_id IS NULL`.execute(db);
   await sql`ALTER TABLE model_usage DROP COLUMN purpose`.execute(db);
   await sql`ALTER TABLE model_usage ALTER COLUMN job_id SET NOT NULL`.execute(db);
-  await db.schema.dropTable('library_passages').execute();
-  await db.schema.dropTable('library_jobs').execute();
+  await sql`DROP TABLE library_passages, library_jobs`.execute(db);
 }
