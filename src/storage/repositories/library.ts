@@ -133,14 +133,22 @@ export interface LexicalHit {
 
 /**
  * Full-text matches of the user's passages, best first: the query parsed per configuration
- * (websearch syntax: quotes, or, -), each passage matched by its own, ranked by cover density.
+ * (websearch syntax: quotes, or, -; a plain question's words joined by "or"), each passage matched
+ * by its own, ranked by cover density.
  */
 export async function lexicalMatches(db: Db, userId: string, query: string, configs: readonly string[], jobIds: readonly string[] | null, limit: number): Promise<LexicalHit[]> {
   if (configs.length === 0) return [];
+  // A plain question matches passages holding any of its words, ranked by how many and how close;
+  // quotes, "or" and "-" keep websearch's own meaning.
+  const plain = !/"|(^|\s)-\S|\bor\b/i.test(query);
+  const parsed = (config: string) =>
+    plain
+      ? sql`to_tsquery('simple', replace(websearch_to_tsquery(${config}::regconfig, ${query})::text, ' & ', ' | '))`
+      : sql`websearch_to_tsquery(${config}::regconfig, ${query})`;
   const branches = configs.map(
     (config) => sql`
       SELECT p.id, ts_rank_cd(p.tsv, q, 1) AS rank
-      FROM library_passages p, websearch_to_tsquery(${config}::regconfig, ${query}) q
+      FROM library_passages p, ${parsed(config)} q
       WHERE p.user_id = ${userId} AND p.search_config = ${config}::regconfig AND p.tsv @@ q
       ${jobIds ? sql`AND p.job_id = ANY(${[...jobIds]}::text[])` : sql``}`,
   );
