@@ -1546,6 +1546,272 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/library/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the caller's completed jobs: passages best first
+         * @description Full-text and semantic search over the passages of every completed job of the caller, fused by reciprocal rank.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LibrarySearchRequest"];
+                };
+            };
+            responses: {
+                /** @description The best passages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LibrarySearchResponse"];
+                    };
+                };
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VALIDATION_ERROR (details.issues) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question from the caller's completed jobs, with cited moments
+         * @description Retrieves the best passages, then answers from them alone: extractively with no model provider, else written by the model, every citation checked against the passages it was given. A question the library does not cover is answered "Not found in your videos." with no citations.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LibraryAskRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer and its citations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LibraryAskResponse"];
+                    };
+                };
+                /** @description INVALID_JSON: a body meant as JSON (so labelled, or begun as an object or array) that does not parse */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description AUTHENTICATION_REQUIRED or INVALID_API_KEY */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INSUFFICIENT_PERMISSIONS: the key lacks the "read" permission (details.required); or PLAN_UPGRADE_REQUIRED: Answers from the library needs a Pro or Admin plan (details.feature: "library_ask") */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description REQUEST_TIMEOUT: the body did not arrive within the request deadline (Connection: close) */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: the body is larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not JSON (a form, text, XML, multipart), a Content-Encoding other than gzip, deflate or br, or a body that does not decode with its own */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description VALIDATION_ERROR (details.issues) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description RATE_LIMITED (Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: anything unexpected; no detail of it reaches the client */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description SERVICE_UNAVAILABLE (Retry-After): the database or the workflow engine is down, or did not answer within the request deadline */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/proxies": {
         parameters: {
             query?: never;
@@ -4356,6 +4622,63 @@ export interface components {
             webhook_url: string | null;
             deliveries: components["schemas"]["WebhookDelivery"][];
             batch_id: string;
+        };
+        LibrarySearchResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description Best first */
+            results: components["schemas"]["LibrarySearchResult"][];
+        };
+        LibrarySearchResult: {
+            job_id: string;
+            video_id: string;
+            title: string;
+            /** @description Seconds from the start of the video */
+            start: number;
+            end: number;
+            /** @description The watch URL at the passage: &t=<start>s */
+            url: string;
+            /** @description The passage's transcript text */
+            text: string;
+            /** @description Reciprocal rank fusion of the full-text and semantic ranks; higher is better */
+            score: number;
+        };
+        LibrarySearchRequest: {
+            /** @description Words or a phrase; websearch syntax: "quoted phrase", or, -excluded. */
+            query: string;
+            /**
+             * @description Results to return, 1 to 50.
+             * @default 10
+             */
+            limit: number;
+            /** @description Only these jobs' passages (1 to 100 of the caller's job ids); any id that is not the caller's answers 404 NOT_FOUND for the whole request. */
+            job_ids?: string[];
+        };
+        LibraryAskResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description Markdown whose claims link their moments as [m:ss](url); "Not found in your videos." when the library does not cover the question */
+            answer: string;
+            /** @description The passages the answer rests on; empty when not found */
+            citations: components["schemas"]["LibraryCitation"][];
+            generator: components["schemas"]["SummaryGenerator"];
+        };
+        LibraryCitation: {
+            job_id: string;
+            video_id: string;
+            title: string;
+            /** @description Seconds from the start of the video */
+            start: number;
+            end: number;
+            /** @description The watch URL at the passage: &t=<start>s */
+            url: string;
+            /** @description The passage's transcript text */
+            text: string;
+        };
+        LibraryAskRequest: {
+            question: string;
+            /** @description Only these jobs' passages (1 to 100 of the caller's job ids); any id that is not the caller's answers 404 NOT_FOUND for the whole request. */
+            job_ids?: string[];
         };
         ProxyList: {
             /** @enum {boolean} */
