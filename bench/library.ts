@@ -20,7 +20,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../src/storage/database';
 import { indexJob } from '../src/library/index-job';
@@ -33,18 +32,10 @@ import { createLibrarySearch } from '../src/library/search';
 import { COVERAGE } from '../src/library/ask';
 import { unitVector } from '../src/library/embeddings/embedder';
 import { insertJobOwner, insertJobRow } from '../test/support/job-rows';
-import { machineLine, percentile, printTable, runMain, tempDir } from './support';
+import { machineLine, percentile, printTable, runMain, tempDir, textOptions } from './support';
 import { round } from '../src/usage/rounding';
 
-const { values: args } = parseArgs({
-  options: {
-    part: { type: 'string', default: 'all' },
-    train: { type: 'string', default: '30' },
-    meetings: { type: 'string', default: '1000' },
-    videos: { type: 'string', default: '1000' },
-    queries: { type: 'string', default: '200' },
-  },
-});
+const args = textOptions({ part: 'all', train: '30', meetings: '1000', videos: '1000', queries: '200' });
 const QMSUM = path.join(__dirname, '..', 'test', 'evaluation', 'data', 'qmsum');
 const OFF_LIBRARY = path.join(__dirname, '..', 'test', 'evaluation', 'library', 'off-library-questions.json');
 const WORDS_PER_SECOND = 2.5;

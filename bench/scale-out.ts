@@ -12,22 +12,14 @@
  * (started to completed) come from its row.
  */
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import { generatedVideoId } from '../test/fake-youtube';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../test/support/infrastructure';
 import { npmRun } from '../test/support/npm-run';
 import { readProcStat } from '../test/support/proc-stat';
 import { spawnEntry, waitFor } from '../test/support/processes';
-import { createBenchUser, freePort, machineLine, percentile, printTable, round, runWithConcurrency, runMain, startBenchTemporal } from './support';
+import { createBenchUser, freePort, machineLine, percentile, printTable, round, runMain, runWithConcurrency, startBenchTemporal, textOptions } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    workers: { type: 'string', default: '1,2,4' },
-    videos: { type: 'string', default: '100' },
-    jobs: { type: 'string', default: '200' },
-    modes: { type: 'string', default: 'tldr' },
-  },
-});
+const args = textOptions({ workers: '1,2,4', videos: '100', jobs: '200', modes: 'tldr' });
 const WORKER_COUNTS = args.workers.split(',').map(Number);
 const VIDEOS = Number(args.videos);
 const JOBS = Number(args.jobs);

@@ -23,6 +23,12 @@ import { spawnEntry, waitFor } from '../test/support/processes';
 
 export { freePort };
 
+/** The script's `--name value` options, each with its default. */
+export function textOptions<Name extends string>(defaults: Record<Name, string>): Record<Name, string> {
+  const options = Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, { type: 'string' as const, default: value as string }]));
+  return parseArgs({ options }).values as Record<Name, string>;
+}
+
 /** The script's numeric `--name value` options, each with its default. */
 export function numericOptions<Name extends string>(defaults: Record<Name, number>): Record<Name, number> {
   const options = Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, { type: 'string' as const, default: String(value) }]));
