@@ -3,14 +3,14 @@ import { Command } from 'commander';
 import { jobsHistoryCommand } from './jobs-history';
 import { jobsReplayCommand } from './jobs-replay';
 import { jobsResultCommand } from './jobs-result';
-import { jobsStatusCommand } from './jobs-status';
+import { statusCommand } from './status-command';
 import { jobsSubmitCommand } from './jobs-submit';
 
 export function jobsCommand(): Command {
   return new Command('jobs')
     .description('video jobs: submit, status and result through the API; history and replay of their workflows in Temporal')
     .addCommand(jobsSubmitCommand())
-    .addCommand(jobsStatusCommand())
+    .addCommand(statusCommand('job'))
     .addCommand(jobsResultCommand())
     .addCommand(jobsHistoryCommand())
     .addCommand(jobsReplayCommand());
