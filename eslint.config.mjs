@@ -30,7 +30,6 @@ export const LAYERS = [
   { name: 'jobs', paths: ['src/jobs'] },
   { name: 'workflows', paths: ['workflows'] },
   { name: 'activities', paths: ['activities'] },
-  { name: 'library', paths: ['src/library'] },
   {
     name: 'domain services',
     apart: true,

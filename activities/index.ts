@@ -9,15 +9,13 @@ import { createJobEndActivities, type JobEndActivityDeps } from './finish-job';
 import { createBatchActivities, type BatchActivityDeps } from './batches';
 import { createInfographicActivities, type InfographicActivityDeps } from './infographics';
 import { createSpeechActivities, type SpeechActivityDeps } from './speech-to-text';
-import { createLibraryActivities, type LibraryActivityDeps } from './library';
 
 export type ActivityDeps = JobActivityDeps &
   WebhookActivityDeps &
   JobEndActivityDeps &
   BatchActivityDeps &
   InfographicActivityDeps &
-  SpeechActivityDeps &
-  LibraryActivityDeps;
+  SpeechActivityDeps;
 
 export function createActivities(deps: ActivityDeps) {
   return {
@@ -27,7 +25,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createBatchActivities(deps),
     ...createInfographicActivities(deps),
     ...createSpeechActivities(deps),
-    ...createLibraryActivities(deps),
   };
 }
 

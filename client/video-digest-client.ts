@@ -20,10 +20,6 @@ export type BatchStatus = Schemas['BatchStatus'];
 export type BatchResults = Schemas['BatchResults'];
 export type BatchList = Schemas['BatchList'];
 export type KeyValidation = Schemas['KeyValidation'];
-export type LibrarySearchRequest = Schemas['LibrarySearchRequest'];
-export type LibrarySearchResponse = Schemas['LibrarySearchResponse'];
-export type LibraryAskRequest = Schemas['LibraryAskRequest'];
-export type LibraryAskResponse = Schemas['LibraryAskResponse'];
 export type JobListQuery = NonNullable<paths['/api/v1/videos/']['get']['parameters']['query']>;
 export type TranscriptFormat = NonNullable<NonNullable<paths['/api/v1/videos/transcript/{job_id}']['get']['parameters']['query']>['format']>;
 
@@ -57,10 +53,6 @@ export interface VideoDigestClient {
   batchStatus(batchId: string, options?: RequestOptions): Promise<BatchStatus>;
   batchResults(batchId: string, query?: { includeFailed?: boolean }, options?: RequestOptions): Promise<BatchResults>;
   validateKey(options?: RequestOptions): Promise<KeyValidation>;
-  /** Passages of the caller's completed jobs, best first. */
-  searchLibrary(request: LibrarySearchRequest, options?: RequestOptions): Promise<LibrarySearchResponse>;
-  /** An answer from the caller's completed jobs with its citations (Pro and Admin plans). */
-  askLibrary(request: LibraryAskRequest, options?: RequestOptions): Promise<LibraryAskResponse>;
 }
 
 type Answer<T> = { data?: T; error?: unknown; response: Response };
@@ -107,7 +99,5 @@ export function createVideoDigestClient(options: VideoDigestClientOptions): Vide
         }),
       ),
     validateKey: (init) => call(http.GET('/api/v1/auth/validate', { ...init })),
-    searchLibrary: (body, init) => call(http.POST('/api/v1/library/search', { body, ...init })),
-    askLibrary: (body, init) => call(http.POST('/api/v1/library/ask', { body, ...init })),
   };
 }

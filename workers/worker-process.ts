@@ -8,7 +8,6 @@ import type { SummaryPool } from '../src/summaries/summary-pool';
 import { routeTemporalLogs, routeTemporalLogsAndMetrics } from '../src/runtime/temporal-logging';
 import type { Infrastructure } from '../src/runtime/infrastructure';
 import { startEmailSender } from '../src/notifications/sender';
-import { startLibraryBackfill } from './library-backfill';
 
 export interface RunningJobWorker extends RunningWorker {
   /** The worker's summary threads, for figures (how many analyses its jobs needed). */
@@ -44,7 +43,6 @@ export async function startJobWorker(
       deps.transcriptEncoder.close(),
       deps.artifacts.close(),
       deps.speech.close(),
-      deps.embedder?.close(),
     ]).then(
       () => undefined,
       () => undefined,
@@ -71,16 +69,11 @@ export async function startJobWorker(
   // Email notices go out from worker processes (src/notifications/sender.ts): stopped with the worker.
   const emails = startEmailSender({ db: infra.database.db, logger, config });
   void worker.done.then(() => emails.stop(), () => emails.stop());
-  const backfill = config.library.backfillOnStart
-    ? startLibraryBackfill({ db: infra.database.db, embedder: deps.embedder }, config.library.backfillBatchSize, logger)
-    : null;
-  void worker.done.then(() => backfill?.stop(), () => backfill?.stop());
   return {
     ...worker,
     summaries: deps.summaries,
     shutdown: async () => {
       await worker.shutdown();
-      await backfill?.stop();
       await Promise.all([emails.stop(), closeClients()]);
     },
   };

@@ -3,7 +3,7 @@
  * Deterministic code only: every side effect is an activity. The job's row in Postgres is the
  * system of record; the query below gives finer live progress while the workflow runs.
  */
-import { ApplicationFailure, type RetryPolicy, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, type RetryPolicy, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { JobProgress, JobStep, JobWarning, SummaryRequest } from '../src/domain/job';
 import { isJobFailureCode, type JobFailure, type JobFailureCode } from '../src/domain/job-failure';
 import type { SummaryMode } from '../src/domain/summary';
@@ -12,7 +12,6 @@ import type { WatchHandover } from '../src/youtube/watch-handover';
 import type { createJobEndActivities, JobEnd } from '../activities/finish-job';
 import type { createInfographicActivities } from '../activities/infographics';
 import type { createSpeechActivities } from '../activities/speech-to-text';
-import type { createLibraryActivities } from '../activities/library';
 import { FINAL_SOURCE_FAILURES } from '../src/domain/source-failures';
 import { jobProgressQuery, type VideoJobInput, type VideoJobOutcome } from '../src/contracts/video-job';
 import { startWebhookDelivery } from './start-webhook-delivery';
@@ -22,7 +21,6 @@ type JobActivities = ReturnType<typeof createJobActivities>;
 type JobEndActivities = JobActivities & ReturnType<typeof createJobEndActivities>;
 type InfographicActivities = ReturnType<typeof createInfographicActivities>;
 type SpeechActivities = ReturnType<typeof createSpeechActivities>;
-type LibraryActivities = ReturnType<typeof createLibraryActivities>;
 
 /**
  * Progress milestones; speech-to-text chunks share the span between transcript and
@@ -120,8 +118,6 @@ export async function videoJobWorkflow(input: VideoJobInput): Promise<VideoJobOu
     state.status = 'completed';
     state.step = 'completed';
     state.progress = 100;
-    // Runs started before the library index nothing; the backfill covers their jobs.
-    if (patched('library-index')) await indexInLibrary(input.jobId);
     return { status: 'completed' };
   }
   state.status = 'failed';
@@ -333,23 +329,6 @@ async function summarizeAll(
   });
   advance('summarizing', PROGRESS.summariesEnd);
   return written.warnings ?? [];
-}
-
-/**
- * The completed job's passages for its owner's library. The job has ended for its client already;
- * an indexing that still fails after its retries is left to the backfill, never the job's outcome.
- */
-async function indexInLibrary(jobId: string): Promise<void> {
-  const indexing = proxyActivities<LibraryActivities>({
-    startToCloseTimeout: '30 minutes',
-    heartbeatTimeout: '1 minute',
-    retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 3 },
-  });
-  try {
-    await indexing.indexJobInLibrary({ jobId });
-  } catch {
-    // Counted and logged by the activity; the job has no marker, so the backfill indexes it.
-  }
 }
 
 /** The job's failure code: the typed one an activity raised, else the step's default. */

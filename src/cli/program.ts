@@ -9,7 +9,6 @@ import { batchCommand } from './commands/batch';
 import { emailsCommand } from './commands/emails';
 import { jobsCommand } from './commands/jobs';
 import { keysCommand } from './commands/keys';
-import { libraryCommand } from './commands/library';
 import { usersCommand } from './commands/users';
 import { EXIT_CODES_HELP } from './exit-codes';
 
@@ -48,11 +47,10 @@ ${synopsis(root)}
 API keys: sk_ followed by 64 lowercase hex, or a legacy ${legacyPrefix}_... key (LEGACY_KEY_PREFIX).
 
 Environment:
-  users, keys, emails, library backfill
-                        the service's own configuration: DATABASE_URL, or the embedded database under DATA_DIR
+  users, keys, emails   the service's own configuration: DATABASE_URL, or the embedded database under DATA_DIR
                         (the service running or not)
   jobs history|replay   TEMPORAL_ADDRESS, or the embedded Temporal under DATA_DIR
-  jobs submit|status|result, batch, library search|ask
+  jobs submit|status|result, batch
                         VIDEO_DIGEST_URL: the service (default: PUBLIC_BASE_URL, else ${DEFAULT_SERVICE_URL})
                         VIDEO_DIGEST_API_KEY: the key to use; --url and --api-key override both
 
@@ -70,8 +68,7 @@ export function buildProgram(): Command {
     .addCommand(keysCommand())
     .addCommand(emailsCommand())
     .addCommand(jobsCommand())
-    .addCommand(batchCommand())
-    .addCommand(libraryCommand());
+    .addCommand(batchCommand());
   program.addHelpText('after', () => rootHelp(program));
   for (const command of everyCommand(program)) {
     // Errors come back to main as exceptions, which maps them to our exit codes (64 for usage).

@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The rules that span variables, each refusal naming them. */
-function requireConsistent({ llm, stt, artifacts, embeddings }: Config): void {
+function requireConsistent({ llm, stt, artifacts }: Config): void {
   if (llm.provider !== 'extractive' && !llm.model) {
     throw new ConfigError(
       `Invalid configuration:\n  LLM_MODEL: required with SUMMARY_PROVIDER=${llm.provider} (e.g. ${llm.provider === 'openai' ? 'gpt-4o-mini, or llama3.1 on Ollama' : 'claude-sonnet-4-5'})`,
@@ -117,9 +117,6 @@ function requireConsistent({ llm, stt, artifacts, embeddings }: Config): void {
   }
   if (stt.chunkOverlapSeconds * 2 >= stt.chunkSeconds) {
     throw new ConfigError('Invalid configuration:\n  STT_CHUNK_OVERLAP_SECONDS: must be less than half of STT_CHUNK_SECONDS');
-  }
-  if (embeddings.provider === 'openai' && !embeddings.baseUrl) {
-    throw new ConfigError('Invalid configuration:\n  EMBEDDINGS_BASE_URL: required with EMBEDDINGS_PROVIDER=openai (e.g. https://api.openai.com/v1, or http://localhost:11434/v1 for Ollama)');
   }
   if (Boolean(artifacts.s3AccessKeyId) !== Boolean(artifacts.s3SecretAccessKey)) {
     throw new ConfigError('Invalid configuration:\n  ARTIFACTS_S3_ACCESS_KEY_ID and ARTIFACTS_S3_SECRET_ACCESS_KEY: set both or neither');

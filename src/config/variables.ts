@@ -158,17 +158,6 @@ export const CONFIG_SECTIONS = {
     ytdlpPath: variable('YTDLP_PATH', z.string().min(1).optional()),
     ffmpegPath: variable('FFMPEG_PATH', z.string().min(1).optional()),
   },
-  embeddings: {
-    provider: variable('EMBEDDINGS_PROVIDER', z.enum(['local', 'openai', 'none']).default('local')),
-    baseUrl: variable('EMBEDDINGS_BASE_URL', urlString.optional()),
-    model: variable('EMBEDDINGS_MODEL', z.string().min(1).default('text-embedding-3-small')),
-    apiKey: variable('EMBEDDINGS_API_KEY', z.string().min(1).optional()),
-    timeoutMs: variable('EMBEDDINGS_TIMEOUT_MS', positiveInt(30000)),
-  },
-  library: {
-    backfillOnStart: variable('LIBRARY_BACKFILL_ON_START', booleanFlag(true)),
-    backfillBatchSize: variable('LIBRARY_BACKFILL_BATCH_SIZE', z.coerce.number().int().min(1).max(1000).default(20)),
-  },
   metrics: {
     port: variable('METRICS_PORT', portNumber(9464)),
     host: variable('METRICS_HOST', z.string().min(1).default('127.0.0.1')),

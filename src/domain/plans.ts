@@ -15,7 +15,6 @@ export const PLAN_FEATURES = [
   'generate_infographic',
   'pdf_export',
   'batch',
-  'library_ask',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 

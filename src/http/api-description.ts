@@ -46,7 +46,6 @@ function servicesForDescription(): ApiServices {
     keys: unavailable('key resolver'),
     artifacts: unavailable('artifact store'),
     pdfExports: unavailable('PDF exports'),
-    library: unavailable('library'),
   };
 }
 

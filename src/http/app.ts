@@ -33,8 +33,6 @@ import { createAuthFailureLimit } from './auth-failure-limit';
 import { usageRoutes } from './routes/usage/usage-routes';
 import { batchRoutes } from './routes/batch/batch-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
-import { libraryRoutes } from './routes/library/library-routes';
-import type { Library } from '../library/library';
 import { recordApiRequests } from './middleware/record-api-requests';
 import type { UsageRecorder } from '../usage/recorder';
 import { drainGate, type Drain } from './drain';
@@ -52,8 +50,6 @@ export interface ApiServices extends JobServices {
   artifacts: ArtifactStore;
   /** Completed jobs as PDF, rendered once off the event loop and kept. */
   pdfExports: PdfExports;
-  /** Search and answers across each user's completed jobs. */
-  library: Library;
   /** Shutdown state: absent, the app never drains (tests that build it alone). */
   drain?: Drain;
   /** Present when traces are exported (OTEL_EXPORTER_OTLP_ENDPOINT): each request gets a server span. */
@@ -73,7 +69,6 @@ export function apiRoutes(services: ApiServices): AnyRoute[] {
     listJobsRoute(services),
     ...batchRoutes(services),
     ...webhookRoutes(services),
-    ...libraryRoutes(services),
     ...proxyRoutes(services),
     ...authRoutes(services),
     ...accountRoutes(services),

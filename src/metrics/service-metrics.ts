@@ -25,8 +25,6 @@ export type RefusalReason = 'rate_limited' | 'quota_exceeded';
 export type WebhookAttemptResult = 'success' | 'http_error' | 'no_response';
 /** A limiter window that falls back to process memory while Redis is unreachable: the throttle's two, and failed authentications per address. */
 export type FallbackWindow = 'key' | 'user' | 'address';
-/** What the library answered: a search, an answer written by the model or from the passages, or "not found". */
-export type LibraryRequestKind = 'search' | 'ask';
 export interface ModelLabels {
   provider: string;
   model: string;
@@ -48,10 +46,6 @@ export interface ServiceMetrics {
   modelTokens(labels: ModelLabels, inputTokens: number, outputTokens: number): void;
   /** Whether the shared store (Redis) answers this process now. */
   sharedStoreUp(up: boolean): void;
-  /** A job's indexing for the library ended: its passages stored, or failed (the backfill takes it up). */
-  libraryIndexed(result: 'indexed' | 'failed', passages?: number): void;
-  /** A library search or answer served, and how long it took. */
-  libraryRequest(kind: LibraryRequestKind, seconds: number): void;
   /** A request counted by a per-process limiter because Redis was unreachable. */
   limiterFallback(window: FallbackWindow): void;
 }
@@ -77,10 +71,6 @@ export function createServiceMetrics(registry: Registry = new Registry()): Servi
   const webhookDeliveries = counter('webhook_deliveries_total', 'Webhook deliveries ended, by event and outcome (failed: attempts used up, or the account gone)', ['event', 'outcome']);
   const modelCalls = counter('model_calls_total', 'Language model calls answered, by provider, model and source (the provider, or the model call cache)', ['provider', 'model', 'source']);
   const modelTokens = counter('model_tokens_total', 'Tokens language model providers charged for calls this process made, by provider, model and type (input or output)', ['provider', 'model', 'type']);
-
-  const libraryIndexed = counter('library_jobs_indexed_total', "Jobs indexed for their owner's library, by result (failed: left for the backfill)", ['result']);
-  const libraryPassages = counter('library_passages_indexed_total', 'Passages stored in the library');
-  const libraryDuration = histogram('library_request_duration_seconds', 'Time to search the library or answer from it, by kind', ['kind'], REQUEST_SECONDS_BUCKETS);
 
   const sharedStoreUp = new Gauge({
     name: `${PREFIX}shared_store_up`,
@@ -127,13 +117,6 @@ export function createServiceMetrics(registry: Registry = new Registry()): Servi
     },
     limiterFallback(window) {
       limiterFallbacks.inc({ window });
-    },
-    libraryIndexed(result, passages = 0) {
-      libraryIndexed.inc({ result });
-      if (passages > 0) libraryPassages.inc(passages);
-    },
-    libraryRequest(kind, seconds) {
-      libraryDuration.observe({ kind }, seconds);
     },
   };
 }

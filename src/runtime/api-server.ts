@@ -1,4 +1,3 @@
-import { createLibrary } from '../library/library';
 import http from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -75,7 +74,6 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
     }),
     tracer: infra.tracing?.tracer,
     metrics: infra.metrics,
-    library: createLibrary({ db, config, metrics: infra.metrics }),
   };
   const app = createApp(services);
   const handleRequest = app.callback();
@@ -111,7 +109,6 @@ export async function startApiServer(config: Config, infra: Infrastructure, logg
       await temporal.close();
       await pdfRenderer.close();
       await services.artifacts.close();
-      await services.library.close();
     },
   };
 }

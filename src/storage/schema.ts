@@ -100,47 +100,16 @@ export interface ModelCallsTable {
   created_at: Generated<Date>;
 }
 
-/** A job whose passages are in the library: the marker the backfill skips. */
-export interface LibraryJobsTable {
-  job_id: string;
-  user_id: string;
-  /** The text search configuration of its passages (the transcript's language, or 'simple'). */
-  search_config: string;
-  passages: number;
-  /** The model that embedded its passages; null when they have no embeddings. */
-  embedding_model: string | null;
-  indexed_at: Generated<Date>;
-}
-
-/** One passage of a job's transcript, about 30 to 60 seconds (src/library/passages.ts). */
-export interface LibraryPassagesTable {
-  id: Generated<string>;
-  job_id: string;
-  user_id: string;
-  seq: number;
-  start_seconds: number;
-  end_seconds: number;
-  text: string;
-  search_config: string;
-  /** Written with to_tsvector(search_config, text); never read by the service. */
-  tsv: string;
-  embedding: number[] | null;
-  embedding_model: string | null;
-}
-
 /**
  * Every call made to a language model, for the job it was made for (migration 0015): the usage
  * reports sum its tokens, each call once, cache hits never.
  */
 export interface ModelUsageTable {
-  /** Null for a call made for a user rather than one job (an answer from the library). */
-  job_id: string | null;
+  job_id: string;
   user_id: string;
   model: string;
   input_tokens: number;
   output_tokens: number;
-  /** What the call was for: 'summary' (with its job) or 'library_answer'. */
-  purpose: Generated<string>;
   created_at: Generated<Date>;
 }
 
@@ -343,8 +312,6 @@ export interface Database {
   job_comments: JobCommentsTable;
   model_calls: ModelCallsTable;
   model_usage: ModelUsageTable;
-  library_jobs: LibraryJobsTable;
-  library_passages: LibraryPassagesTable;
   transcript_cache: TranscriptCacheTable;
   speech_chunks: SpeechChunksTable;
   usage_periods: UsagePeriodsTable;

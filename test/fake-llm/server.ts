@@ -1,14 +1,12 @@
 /**
  * A local language-model server speaking the real wire formats: OpenAI Chat Completions
  * (POST /v1/chat/completions: text, response_format json_schema) and Anthropic Messages
- * (POST /v1/messages: text, forced tool calls), and OpenAI embeddings (POST /v1/embeddings: one
- * vector per input, from its words hashed, so texts sharing words are near). Its answers are
- * derived from the request: every point quotes a [P<number> m:ss] line sent and cites that line's
- * number. It records every request, and it can be told to answer 429 with Retry-After, 500, 401,
- * malformed structured output, a refusal, or nothing at all, and to cite wrongly besides
- * (`wrongCitations`): a number past the video's end and one of a passage the call was not shown,
- * both on a point that quotes a line sent (repairable), and a point that shares no word with
- * anything sent (to be dropped).
+ * (POST /v1/messages: text, forced tool calls). Its answers are derived from the request: every
+ * point quotes a [P<number> m:ss] line sent and cites that line's number. It records every request,
+ * and it can be told to answer 429 with Retry-After, 500, 401, malformed structured output, a
+ * refusal, or nothing at all, and to cite wrongly besides (`wrongCitations`): a number past the
+ * video's end and one of a passage the call was not shown, both on a point that quotes a line sent
+ * (repairable), and a point that shares no word with anything sent (to be dropped).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,17 +47,6 @@ export async function startFakeLlm(): Promise<FakeLlm> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    if (req.url === '/v1/embeddings' && req.method === 'POST') {
-      requests.push({ path: req.url, headers: req.headers, body, text: [body.input].flat().join('\n') });
-      const inputs: string[] = [body.input].flat();
-      const tokens = inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0);
-      return json(res, 200, {
-        object: 'list',
-        data: inputs.map((input, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(input) })),
-        model: body.model,
-        usage: { prompt_tokens: tokens, total_tokens: tokens },
-      });
-    }
     const provider = req.url === '/v1/chat/completions' ? 'openai' : req.url === '/v1/messages' ? 'anthropic' : null;
     if (!provider || req.method !== 'POST') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
@@ -253,15 +240,4 @@ function textAnswer(text: string): string {
   const lines = passageLines(text);
   const title = /title: ([^\n]*)/.exec(text)?.[1] ?? 'this video';
   return `This video, "${title}", covers ${pick(lines, 3).map((line) => line.text.replace(/[.!?]*$/, '')).join('; ')}.`;
-}
-
-/** 64 dimensions: each word adds 1 at its hash, so texts that share words point the same way. */
-function hashedEmbedding(text: string): number[] {
-  const vector = new Array<number>(64).fill(0);
-  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
-    let hash = 0;
-    for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-    vector[hash % 64]! += 1;
-  }
-  return vector;
 }

@@ -67,9 +67,6 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     // shared Redis counter; the key cap and the per-address limit are tested in test/api/key-limits.test.ts.
     KEYS_PER_USER_MAX: '1000000',
     AUTH_FAILURES_PER_IP_PER_MINUTE: '1000000',
-    // The offline embedding model costs a thread and a few hundred MB per worker: the library's
-    // own tests turn it on (test/library).
-    EMBEDDINGS_PROVIDER: 'none',
     ...options.env,
   });
   const logger = createLogger(config.process.logLevel, 'test');

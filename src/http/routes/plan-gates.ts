@@ -4,5 +4,3 @@ import type { RouteFeature } from '../route';
 export const BATCH_PROCESSING: RouteFeature = { name: 'batch', description: 'Batch processing' };
 
 export const PDF_EXPORT: RouteFeature = { name: 'pdf_export', description: 'PDF export' };
-
-export const LIBRARY_ASK: RouteFeature = { name: 'library_ask', description: 'Answers from the library' };

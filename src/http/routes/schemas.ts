@@ -22,7 +22,7 @@ export const WarningSchema = z
   .meta({ id: 'Warning' });
 
 /** Which engine wrote a summary, and for a model what it cost (docs/api-behaviour.md#summary-entries). */
-export const SummaryGeneratorSchema = z
+const SummaryGeneratorSchema = z
   .discriminatedUnion('engine', [
     z.object({ engine: z.literal('extractive'), model: z.string() }).meta({ description: 'The built-in engine' }),
     z

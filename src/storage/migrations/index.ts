@@ -20,7 +20,6 @@ import * as m0014 from './0014_billed_summary_tokens';
 import * as m0015 from './0015_model_usage_ledger';
 import * as m0016 from './0016_transcript_cache_outline';
 import * as m0017 from './0017_drop_summary_tokens';
-import * as m0018 from './0018_library';
 import * as m0019 from './0019_subscriptions';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,7 +40,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_model_usage_ledger': m0015,
   '0016_transcript_cache_outline': m0016,
   '0017_drop_summary_tokens': m0017,
-  '0018_library': m0018,
   '0019_subscriptions': m0019,
 };
 

@@ -65,11 +65,3 @@ export async function cacheModelCall(db: Db, callKey: string, call: StoredModelC
     )
     .execute();
 }
-
-/** A call made for a user rather than one job (an answer from the library), entered in the same ledger. */
-export async function recordUserModelUsage(db: Db, call: Pick<StoredModelCall, 'inputTokens' | 'outputTokens'>, madeFor: { userId: string; model: string; purpose: string }): Promise<void> {
-  await db
-    .insertInto('model_usage')
-    .values({ job_id: null, user_id: madeFor.userId, model: madeFor.model, input_tokens: call.inputTokens, output_tokens: call.outputTokens, purpose: madeFor.purpose })
-    .execute();
-}
