@@ -47,6 +47,8 @@ const ROUTES: RouteRow[] = [
   // The matrix's jobs draw no infographic, so an allowed caller gets 404 too; owner vs other user is in test/e2e/infographic.test.ts.
   { method: 'GET', path: '/api/v1/videos/infographic/:job_id', permission: 'read', ok: 404, okCode: 'NOT_FOUND', param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/webhooks/:job_id', permission: 'read', ok: 200, param: 'job_id' },
+  { method: 'GET', path: '/api/v1/videos/transcript/:job_id', permission: 'read', ok: 200, param: 'job_id' },
+  { method: 'GET', path: '/api/v1/videos/export/:job_id/markdown', permission: 'read', ok: 200, param: 'job_id' },
   { method: 'GET', path: '/api/v1/videos/', permission: 'read', ok: 200 },
   { method: 'GET', path: '/api/v1/videos/thumbnails?url=dQw4w9WgXcQ', permission: 'read', ok: 200 },
   { method: 'POST', path: '/api/v1/batch/process', permission: 'process', feature: 'batch', ok: 202, body: () => ({ videos: [{ url: VIDEO }] }) },
