@@ -6,7 +6,7 @@
 import { WebVTTParser } from 'webvtt-parser';
 import { srtFile, vttFile, MAX_CUE_LINES, MAX_LINE_CHARS } from '../../src/transcripts/caption-files';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeYouTube } from '../fake-youtube';
-import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
+import { call, startTestService, submitAndWait, waitForJob, type TestService } from '../support/test-service';
 
 let youtube: FakeYouTube;
 let service: TestService;
@@ -22,13 +22,6 @@ afterAll(async () => {
   await service?.stop();
   await youtube?.close();
 });
-
-async function completedJob(key: string, body: Record<string, unknown>): Promise<string> {
-  const res = await call(service, 'POST', '/api/v1/videos/process', { key, body });
-  expect(res.status).toBe(202);
-  await waitForJob(service, key, res.json.job_id);
-  return res.json.job_id;
-}
 
 async function get(path: string, key: string) {
   const res = await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -118,7 +111,7 @@ describe('GET /api/v1/videos/transcript/{job_id}', () => {
   let jobId: string;
   let transcript: { segments: { start: number; end: number; text: string }[]; text: string };
   beforeAll(async () => {
-    jobId = await completedJob(free.key, { url: VIDEO_MANUAL_AND_AUTO });
+    jobId = await submitAndWait(service, free.key, { url: VIDEO_MANUAL_AND_AUTO });
     transcript = (await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key: free.key })).json.transcript;
   });
 
@@ -155,7 +148,7 @@ describe('GET /api/v1/videos/transcript/{job_id}', () => {
     const other = await service.createUser('free');
     expectError(await download('txt', other.key), 404, 'NOT_FOUND');
     expectError(await get('/api/v1/videos/transcript/job_AAAAAAAAAAAAAAAAAAAAAA', free.key), 404, 'NOT_FOUND');
-    const failed = await completedJob(free.key, { url: `https://www.youtube.com/watch?v=${VIDEO_UNAVAILABLE}` });
+    const failed = await submitAndWait(service, free.key, { url: `https://www.youtube.com/watch?v=${VIDEO_UNAVAILABLE}` });
     const error = expectError(await get(`/api/v1/videos/transcript/${failed}`, free.key), 409, 'JOB_FAILED');
     expect(error.details).toMatchObject({ error: { code: 'VIDEO_UNAVAILABLE' } });
     await service.stopWorker();
@@ -175,7 +168,7 @@ describe('GET /api/v1/videos/transcript/{job_id}', () => {
 
 describe('GET /api/v1/videos/export/{job_id}/markdown', () => {
   it('is a paste-ready document on every plan: title block, summaries with their links, the transcript', async () => {
-    const jobId = await completedJob(free.key, { url: VIDEO_MANUAL_AND_AUTO });
+    const jobId = await submitAndWait(service, free.key, { url: VIDEO_MANUAL_AND_AUTO });
     const result = (await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key: free.key })).json;
     const res = await get(`/api/v1/videos/export/${jobId}/markdown`, free.key);
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderJobPdf } from '../../src/pdf';
 import { VIDEO_MANUAL_AND_AUTO, VIDEO_UNAVAILABLE, startFakeYouTube, type FakeCue, type FakeYouTube } from '../fake-youtube';
-import { call, startTestService, waitForJob, type TestService } from '../support/test-service';
+import { call, startTestService, submitAndWait, waitForJob, type TestService } from '../support/test-service';
 import { createArtifactStore } from '../../src/artifacts/open-artifact-store';
 import { findArtifact } from '../../src/storage/repositories/job-artifacts';
 import { PDF_EXPORT } from '../../src/jobs/pdf-exports';
@@ -59,13 +59,6 @@ afterAll(async () => {
 
 function cues(lines: readonly string[]): FakeCue[] {
   return lines.map((text, i) => ({ startMs: 500 + i * 5000, durationMs: 4700, text }));
-}
-
-async function completedJob(key: string, body: Record<string, unknown>): Promise<string> {
-  const res = await call(service, 'POST', '/api/v1/videos/process', { key, body });
-  expect(res.status).toBe(202);
-  await waitForJob(service, key, res.json.job_id);
-  return res.json.job_id;
 }
 
 async function download(jobId: string, key: string) {
@@ -123,7 +116,7 @@ describe('a completed job', () => {
   let extracted: Awaited<ReturnType<typeof pdfText>>;
 
   beforeAll(async () => {
-    jobId = await completedJob(pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: ALL_MODES } });
+    jobId = await submitAndWait(service, pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: ALL_MODES } });
     result = (await call(service, 'GET', `/api/v1/videos/result/${jobId}`, { key: pro.key })).json;
     expect(result.status).toBe('completed');
     res = await download(jobId, pro.key);
@@ -199,7 +192,7 @@ describe('a completed job', () => {
 
 describe('text beyond Latin', () => {
   it('renders a Russian title and transcript with Greek and German in it', async () => {
-    const jobId = await completedJob(pro.key, { url: RUSSIAN_VIDEO, options: { summary_modes: ['tldr', 'key_insights'] } });
+    const jobId = await submitAndWait(service, pro.key, { url: RUSSIAN_VIDEO, options: { summary_modes: ['tldr', 'key_insights'] } });
     const status = (await call(service, 'GET', `/api/v1/videos/status/${jobId}`, { key: pro.key })).json;
     expect(status.status).toBe('completed');
     const res = await download(jobId, pro.key);
@@ -221,7 +214,7 @@ describe('text beyond Latin', () => {
 describe('refusals', () => {
   it('refuses the free plan with PLAN_UPGRADE_REQUIRED, even for its own completed job', async () => {
     const free = await service.createUser('free');
-    const jobId = await completedJob(free.key, { url: VIDEO_MANUAL_AND_AUTO });
+    const jobId = await submitAndWait(service, free.key, { url: VIDEO_MANUAL_AND_AUTO });
     const error = expectError(await download(jobId, free.key), 403, 'PLAN_UPGRADE_REQUIRED');
     expect(error.details).toMatchObject({ feature: 'pdf_export' });
   });
@@ -233,7 +226,7 @@ describe('refusals', () => {
   });
 
   it("answers NOT_FOUND for another user's job, an unknown id and a malformed id", async () => {
-    const jobId = await completedJob(pro.key, { url: VIDEO_MANUAL_AND_AUTO });
+    const jobId = await submitAndWait(service, pro.key, { url: VIDEO_MANUAL_AND_AUTO });
     const other = await service.createUser('pro');
     expectError(await download(jobId, other.key), 404, 'NOT_FOUND');
     expectError(await download('job_AAAAAAAAAAAAAAAAAAAAAA', pro.key), 404, 'NOT_FOUND');
@@ -241,7 +234,7 @@ describe('refusals', () => {
   });
 
   it('answers JOB_FAILED with the job error for a failed job', async () => {
-    const jobId = await completedJob(pro.key, { url: `https://www.youtube.com/watch?v=${VIDEO_UNAVAILABLE}` });
+    const jobId = await submitAndWait(service, pro.key, { url: `https://www.youtube.com/watch?v=${VIDEO_UNAVAILABLE}` });
     const error = expectError(await download(jobId, pro.key), 409, 'JOB_FAILED');
     expect(error.details).toMatchObject({ error: { code: 'VIDEO_UNAVAILABLE' } });
   });
@@ -335,7 +328,7 @@ describe('prepared once and kept', () => {
   let first: Awaited<ReturnType<typeof download>>;
 
   beforeAll(async () => {
-    jobId = await completedJob(pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: ['tldr', 'timestamped'] } });
+    jobId = await submitAndWait(service, pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: ['tldr', 'timestamped'] } });
     first = await download(jobId, pro.key);
     expect(first.status).toBe(200);
   });
@@ -361,7 +354,7 @@ describe('prepared once and kept', () => {
   it('shares one render among simultaneous downloads of a job, and refuses a user more renders at once than allowed', async () => {
     const jobs = await Promise.all(
       [['detailed'], ['study_notes'], ['key_insights']].map((modes) =>
-        completedJob(pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: modes } }),
+        submitAndWait(service, pro.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}`, options: { summary_modes: modes } }),
       ),
     );
     // Three downloads of one job: one render, three PDFs.
@@ -377,7 +370,7 @@ describe('prepared once and kept', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another user is not held back by this one's renders.
     const other = await service.createUser('pro');
-    const otherJob = await completedJob(other.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}` });
+    const otherJob = await submitAndWait(service, other.key, { url: `https://youtu.be/${VIDEO_MANUAL_AND_AUTO}` });
     const [mine, theirs] = await Promise.all([download(jobs[refused === a ? 1 : 2]!, pro.key), download(otherJob, other.key)]);
     expect([mine.status, theirs.status]).toEqual([200, 200]);
   });

@@ -155,6 +155,14 @@ export async function waitForJob(service: { url: string }, key: string, jobId: s
   }
 }
 
+/** Submits a video job, expects it accepted, and waits until it ends; its job id. */
+export async function submitAndWait(service: { url: string }, key: string, body: Record<string, unknown>): Promise<string> {
+  const res = await call(service, 'POST', '/api/v1/videos/process', { key, body });
+  expect(res.status).toBe(202);
+  await waitForJob(service, key, res.json.job_id);
+  return res.json.job_id;
+}
+
 /**
  * A worker as its own process (`npm run start:worker`) against this service's database, Redis,
  * Temporal task queue and YouTube, for tests that kill workers. `env` adds settings.
